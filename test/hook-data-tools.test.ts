@@ -84,6 +84,14 @@ Data("should read downloads and cloud storage copies as what lands here, and upl
     ["azcopy copy 'https://a.blob.core.windows.net/c?sv=x' ./local --recursive", ["glob:local/**", "local"]],
     ["s3cmd get s3://bucket/k.json", ["glob:*"]],
     ["aws s3 mv ./report.csv s3://bucket/report.csv", ["report.csv"]],
+    ["gcloud secrets versions access latest --secret=api --out-file=api.key", ["api.key"]],
+    ["gcloud kms decrypt --key k --keyring r --location global --ciphertext-file c.enc --plaintext-file plain.txt", ["plain.txt"]],
+    ["gcloud iam service-accounts keys create key.json --iam-account a@p.iam.gserviceaccount.com", ["key.json"]],
+    ["gcloud compute scp vm:/var/log/app.log ./logs --zone z", ["logs"]],
+    ["gcloud compute scp ./dist vm:/srv", []],
+    ["az keyvault secret download --vault-name v -n api -f api.key", ["api.key"]],
+    ["az bicep build --file infra/main.bicep", ["infra/main.json"]],
+    ["az bicep build -f main.bicep --stdout", []],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), [...expected].sort(), command);
 });

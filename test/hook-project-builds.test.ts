@@ -91,6 +91,14 @@ Builds("should read a program file run by zx, vite-node, jiti, babel-node, swc-n
   assert.equal(await writes(box, "zx --cwd sub scripts/gen.mjs"), ["unknown:."], "run from another directory");
 });
 
+Builds("should read the script payload run and sanity exec run, and a Composer bin file run by php, as their commands", async ({ box }) => {
+  file(box, "scripts/seed.ts", "import { writeFileSync } from 'node:fs';\nwriteFileSync('seeded.json', '{}');\n");
+  file(box, "vendor/bin/phpunit", "<?php\n");
+  for (const command of ["npx payload run scripts/seed.ts", "npx sanity exec scripts/seed.ts --with-user-token"]) assert.equal(await writes(box, command), ["seeded.json"], command);
+  // (hardhat run writes anything in a project without a config of its own: its script is read the same way, past that.)
+  assert.equal(await writes(box, "php vendor/bin/phpunit --log-junit junit.xml"), ["junit.xml"]);
+});
+
 Builds("should read a package's command run by its file in node_modules as that command", async ({ box }) => {
   file(box, "tsconfig.json", '{ "compilerOptions": { "outDir": "out" } }\n');
   for (const bin of [".bin/tsc", "typescript/bin/tsc", "typescript/lib/tsc.js", "esbuild/bin/esbuild"]) file(box, `node_modules/${bin}`, "require('./x');\n");

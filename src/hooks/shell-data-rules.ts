@@ -262,16 +262,24 @@ function gsutil(input: RuleInput): string[] {
   return command === "cp" || command === "mv" || command === "rsync" ? [...optionFiles(input, ["L"]), ...cloudCopy(input, command, rest)] : [];
 }
 
-/** `gcloud storage …` (also under `alpha` and `beta`): cloudCopy's, and `--manifest-path`'s file. */
-function gcloudStorage(input: RuleInput): string[] {
+/**
+ * gcloud: `storage cp|mv|rsync` (also under `alpha` and `beta`) as cloudCopy's, and
+ * `--manifest-path`'s file; the files other commands write here: `--out-file` (secrets versions
+ * access), `--plaintext-file`/`--ciphertext-file` (kms decrypt, encrypt), `iam service-accounts keys
+ * create FILE`, `compute scp`'s local destination.
+ */
+function gcloud(input: RuleInput): string[] {
   const operands = input.reading.operands.filter((at) => !["alpha", "beta"].includes(input.args[at] ?? ""));
   const [group, sub, ...rest] = operands;
-  const command = input.args[sub ?? -1];
-  if (input.args[group ?? -1] !== "storage" || (command !== "cp" && command !== "mv" && command !== "rsync")) return [];
-  return [...optionFiles(input, ["manifest-path"]), ...cloudCopy(input, command, rest)];
+  const [first, command] = [input.args[group ?? -1], input.args[sub ?? -1]];
+  const written = optionFiles(input, ["out-file", "manifest-path", ...(command === "decrypt" ? ["plaintext-file"] : command === "encrypt" ? ["ciphertext-file"] : [])]);
+  if (first === "storage") written.push(...cloudCopy(input, command, rest));
+  if (first === "iam" && command === "service-accounts" && input.args[rest[0] ?? -1] === "keys" && input.args[rest[1] ?? -1] === "create") written.push(...operandFiles(input, rest.slice(2, 3), []));
+  if (first === "compute" && command === "scp" && rest.length >= 2) written.push(...landsHere(input, destinations(input, rest), input.reading.has("recurse")));
+  return written;
 }
 
-const GCLOUD_SYNTAX = { short: "x:I", long: { "read-paths-from-stdin": "I", ...valuedLong("project account configuration billing-project impersonate-service-account verbosity format flatten manifest-path content-type cache-control storage-class predefined-acl encryption-key decryption-keys additional-headers custom-metadata exclude") } };
+const GCLOUD_SYNTAX = { short: "x:I", long: { "read-paths-from-stdin": "I", ...valuedLong("project account configuration billing-project impersonate-service-account verbosity format flatten manifest-path content-type cache-control storage-class predefined-acl encryption-key decryption-keys additional-headers custom-metadata exclude out-file plaintext-file ciphertext-file key keyring location iam-account secret zone") } };
 
 /**
  * `az storage blob download -f FILE` (`--file`, `--file=FILE`), `az storage file download --dest
@@ -293,6 +301,24 @@ function azStorage(input: RuleInput): string[] {
   if (verb === "download") return words[1] === "fs" ? valueOf("-d", "--destination-path") : valueOf("-f", "--file", "--dest", "--destination", "-d");
   if (verb === "download-batch" || verb === "copy") return valueOf("-d", "--destination", "--destination-path");
   return [];
+}
+
+/** az: its storage downloads (azStorage); `keyvault secret|certificate|key download -f FILE`; `bicep build`'s `--outfile`, else the .json beside the file (`--stdout`: none). */
+function az(input: RuleInput): string[] {
+  const words = input.reading.operands.map((at) => input.args[at]);
+  const option = (...names: string[]) =>
+    input.args.flatMap((arg, at) => {
+      if (names.includes(arg ?? "")) return input.values([at + 1]);
+      const name = names.find((each) => each.startsWith("--") && arg?.startsWith(`${each}=`));
+      return name === undefined || arg === undefined ? [] : [arg.slice(name.length + 1)];
+    });
+  if (words[0] === "keyvault" && words[2] === "download") return option("-f", "--file");
+  if (words[0] === "bicep" && (words[1] === "build" || words[1] === "build-params" || words[1] === "decompile")) {
+    if (input.args.includes("--stdout")) return [];
+    const out = option("--outfile", "--outdir");
+    return out.length > 0 ? out : option("-f", "--file").map((path) => path.replace(/\.(bicep|bicepparam|json)$/, words[1] === "decompile" ? ".bicep" : ".json"));
+  }
+  return azStorage(input);
 }
 
 /** azcopy's options that take a value. */
@@ -338,8 +364,8 @@ export const DATA_RULES: Record<string, Rule> = {
   },
   rclone: { syntax: RCLONE_SYNTAX, writes: rclone },
   gsutil: { syntax: GSUTIL_SYNTAX, writes: gsutil },
-  gcloud: { syntax: GCLOUD_SYNTAX, writes: gcloudStorage },
-  az: { syntax: {}, writes: azStorage },
+  gcloud: { syntax: GCLOUD_SYNTAX, writes: gcloud },
+  az: { syntax: {}, writes: az },
   azcopy: { syntax: AZCOPY_SYNTAX, writes: azcopy },
   s3cmd: { syntax: { short: "c:", long: valuedLong("config exclude include region access_key secret_key host host-bucket storage-class") }, writes: s3cmd },
 };

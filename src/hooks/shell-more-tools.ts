@@ -289,7 +289,8 @@ export const MORE_TOOL_RULES: Record<string, Rule> = {
   backstop: bySubcommand({ long: valuedLong("config filter") }, { reference: (input) => backstop(input, false), test: (input) => backstop(input, false), approve: (input) => backstop(input, false), init: (input) => backstop(input, true) }),
   tap: TAP,
   forge: FORGE,
-  hardhat: HARDHAT,
+  // (`hardhat run scripts/deploy.ts`: the script, read as tsx reads it.)
+  hardhat: { ...HARDHAT, runsProgram: { after: ["run"], interpreter: "tsx" } },
   // solc -o DIR (--output-dir): the files it writes there; without, it prints.
   solc: { syntax: { short: "o:", long: { "output-dir": "o", ...valuedLong("base-path include-path allow-paths evm-version libraries optimize-runs combined-json standard-json import-ast") }, exact: true }, writes: (input) => directories(input, "o") },
   // Capacitor's sync, copy, add, update (and run and build, which sync first) write ios/, android/ and the web assets: anything in the project.

@@ -186,8 +186,9 @@ export const PROJECT_TOOL_RULES: Record<string, Rule> = {
   ...Object.fromEntries(["swagger-typescript-api", "kubb", "next-sitemap", "contentlayer", "contentlayer2", "velite", "tsoa", "organize-imports-cli", "typechain", "openapi-typescript-codegen", "openapi-zod-client", "ts-to-zod", "tsc-alias", "dts-bundle-generator", "ts-json-schema-generator", "graphql-schema-typescript", "replace-in-file"].map((name) => [name, { syntax: {}, writes: (input: RuleInput) => (given(input, "--help", "-h", "--version", "-v", "--dry-run", "--dry") ? [] : project()(input)) }])),
   // relay-compiler (not `--validate`, which only checks).
   "relay-compiler": { syntax: {}, writes: (input) => (given(input, "--help", "-h", "--version", "--validate") ? [] : project()(input)) },
-  payload: bySubcommand({}, { "generate:types": project(), "generate:importmap": project(), "generate:db-schema": project(), "migrate:create": project() }),
-  sanity: bySubcommand({}, { typegen: project(["sanity.config.ts", "sanity.config.js", "sanity.cli.ts", "package.json"]), schema: (input, rest) => (input.args[rest[0] ?? -1] === "extract" ? project(["sanity.config.ts", "sanity.config.js", "package.json"])(input) : []) }),
+  // (`payload run src/seed.ts` and `sanity exec scripts/migrate.ts` run a script: read as tsx reads it.)
+  payload: { ...bySubcommand({}, { "generate:types": project(), "generate:importmap": project(), "generate:db-schema": project(), "migrate:create": project() }), runsProgram: { after: ["run"], interpreter: "tsx" } },
+  sanity: { ...bySubcommand({}, { typegen: project(["sanity.config.ts", "sanity.config.js", "sanity.cli.ts", "package.json"]), schema: (input, rest) => (input.args[rest[0] ?? -1] === "extract" ? project(["sanity.config.ts", "sanity.config.js", "package.json"])(input) : []) }), runsProgram: { after: ["exec"], interpreter: "tsx" } },
   apollo: bySubcommand({}, { "client:codegen": project(), "service:download": project() }),
   // JavaScript's migration tools' new migration files: anything under the project.
   "node-pg-migrate": bySubcommand({}, { create: project() }),

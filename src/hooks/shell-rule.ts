@@ -16,6 +16,8 @@ export interface Rule {
   writes: (input: RuleInput) => string[];
   /** Its arguments may also hold a command it runs here (`sops exec-env f 'cmd'`, `yt-dlp --exec 'cmd'`): read as an unknown command's are. */
   runsArguments?: true;
+  /** It runs a program file of the project, the first operand after one of `after` (`hardhat run scripts/x.ts`): read as `interpreter FILE …` is. */
+  runsProgram?: { after: string[]; interpreter: string };
 }
 
 export interface RuleInput {

@@ -1187,6 +1187,9 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
       const rest = args.slice((program as number) + 1);
       if (rest.some((arg) => arg === undefined || !/^(--?(help|h|version|name|fullname|author|author-email|maintainer|url|license|description|long-description|classifiers|keywords|platforms|provides|requires|obsoletes|contact|contact-email|help-commands|dry-run|n|quiet|q|verbose|v))$/.test(arg))) built.push(anyUnder(dirname(programPath)));
     }
+    // Composer's bin files run by php (`php vendor/bin/phpunit --log-junit j.xml`): read as that command.
+    const composerBin = /^php/.test(name) && !inline && !fromStdin && programPath !== undefined ? /\/vendor\/(?:bin|[^/]+\/[^/]+\/bin)\/([^/]+?)(?:\.php)?$/.exec(programPath)?.[1] : undefined;
+    if (composerBin !== undefined && ownEntry(RULES, composerBin) !== undefined) nested.push({ script: [composerBin, ...argWords.slice((program as number) + 1).map((word) => word.text)].join(" "), cwd: here.cwd });
     // Laravel's artisan and Symfony's bin/console: their commands (make:*, migrate, key:generate,
     // vendor:publish, cache:clear, doctrine:migrations:diff…) write the app's sources, migrations,
     // configuration, .env and caches: anything under the project (artisan's directory, bin/'s
@@ -1304,6 +1307,11 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   }
   // One with a rule that also runs a command its arguments hold (Rule.runsArguments).
   if (rule?.runsArguments === true && interpreter === undefined) for (const inner of commandsInArguments(name, argWords, here, walk)) nested.push({ script: inner, cwd: here.cwd });
+  // One that runs a program file of the project (Rule.runsProgram): read as its interpreter given the file.
+  const runs = rule?.runsProgram;
+  const verb = runs === undefined ? -1 : args.findIndex((arg) => arg !== undefined && runs.after.includes(arg));
+  const programFile = verb === -1 ? -1 : args.findIndex((arg, at) => at > verb && (arg === undefined || !arg.startsWith("-")));
+  if (runs !== undefined && programFile !== -1) nested.push({ script: [runs.interpreter, ...argWords.slice(programFile).map((word) => word.text)].join(" "), cwd: here.cwd });
   if (!rule) return;
   const before = walk.found.size;
   // `echo 'select 1' | psql`: what echo or printf gives it, read as a here-string's text.
