@@ -27,6 +27,7 @@ import { REPORT_RULES } from "./shell-report-rules.js";
 import { DATA_RULES } from "./shell-data-rules.js";
 import { CONVERTER_RULES } from "./shell-converter-rules.js";
 import { COMPILED_RULES } from "./shell-compiled-rules.js";
+import { SITE_RULES } from "./shell-site-rules.js";
 import { LOCK_RULES } from "./shell-lock-rules.js";
 import { DOTNET_RULES } from "./shell-dotnet-rules.js";
 import { PUB_MIX_RULES } from "./shell-pub-mix-rules.js";
@@ -466,6 +467,7 @@ export const RULES: Record<string, Rule> = {
   ...DOTNET_RULES,
   ...PUB_MIX_RULES,
   ...COMPILED_RULES,
+  ...SITE_RULES,
   ...CODEMOD_RULES,
   ...BUILD_RULES,
   ...BUNDLER_RULES,

@@ -1,0 +1,168 @@
+// Static site and documentation builders (Hugo, Jekyll, Eleventy, Docusaurus, VitePress, mdBook,
+// Zola, Gatsby, Astro's build), infrastructure renderers (helm template, create and pull, kustomize),
+// build systems that keep their own trees (meson, bazel), data versioning (dvc), databases'
+// dumps and files (mongodump, mongoexport, redis-cli --rdb, duckdb) and other version control
+// systems' working copies (svn, hg): each as the files or directories it writes here.
+import { join } from "node:path";
+import { valuedLong } from "./shell-options.js";
+import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
+import { LOCK_RULES } from "./shell-lock-rules.js";
+import { asksHelp, bySubcommand, projectRoot, withMore } from "./shell-tool-rules.js";
+import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
+
+/** A directory under the project (the nearest directory up holding one of `markers`, else where it runs), as anything under it. */
+const inProject =
+  (name: string, markers: string[]) =>
+  (input: RuleInput): string[] => {
+    const root = projectRoot(input.walk.cwd, markers);
+    return [anyUnder(root === undefined ? undefined : join(root, name))];
+  };
+
+/** A directory an option names (`key`), else `fallback` under the project, as anything under it. */
+const outputDirectory =
+  (key: string, fallback: string, markers: string[]) =>
+  (input: RuleInput): string[] =>
+    input.reading.has(key) ? optionFiles(input, [key]).map((path) => (path.startsWith("\0") ? path : anyUnder(directoryAt(input.walk.cwd, path)))) : inProject(fallback, markers)(input);
+
+/** Anything under the project (the nearest directory up holding one of `markers`, else where it runs). */
+const wholeProject = (markers: string[]) => (input: RuleInput) => [anyUnder(projectRoot(input.walk.cwd, markers))];
+
+/** A new directory named by the operand at `index` of the subcommand's rest (else where it runs). */
+const named = (index: number) => (input: RuleInput, rest: number[]) => [anyUnder(directoryAt(input.walk.cwd, rest.length > index ? input.args[rest[index] as number] : "."))];
+
+const HUGO = ["hugo.toml", "hugo.yaml", "hugo.json", "config.toml", "config.yaml"];
+const JEKYLL = ["_config.yml", "_config.yaml", "Gemfile"];
+const DOCUSAURUS = ["docusaurus.config.js", "docusaurus.config.ts", "package.json"];
+const BAZEL = ["MODULE.bazel", "WORKSPACE", "WORKSPACE.bazel"];
+
+/** The bazel-* links bazel makes at the workspace's root. */
+const bazelLinks = (input: RuleInput) => {
+  const root = projectRoot(input.walk.cwd, BAZEL);
+  return [root === undefined ? UNKNOWABLE : globOf(join(root, "bazel-*"))];
+};
+
+/** A new working copy's directory: the last operand when there are two, else the repository's last path part. */
+const checkoutDirectory = (input: RuleInput, rest: number[]) => [anyUnder(directoryAt(input.walk.cwd, rest.length > 1 ? input.args[rest.at(-1) as number] : (input.args[rest[0] ?? -1] ?? "").replace(/\/+$/, "").split("/").pop()))];
+
+/** hugo (its build, the default): public/ (`-d`), resources/ and .hugo_build.lock; `new` a content file or site; `server` renders to memory unless `--renderToDisk`. */
+const hugo: Rule = {
+  syntax: { short: "d:s:c:b:e:t:", long: { destination: "d", source: "s", contentDir: "c", baseURL: "b", environment: "e", theme: "t", ...valuedLong("cacheDir config configDir layoutDir themesDir") } },
+  writes: (input) => {
+    const sub = input.args[input.reading.operands[0] ?? -1];
+    if (asksHelp(input) || ["version", "env", "config", "list", "help", "completion"].includes(sub ?? "")) return [];
+    if (sub === "new" || sub === "mod") return wholeProject(HUGO)(input);
+    if ((sub === "server" || sub === "serve") && !input.args.includes("--renderToDisk")) return [];
+    const root = projectRoot(input.walk.cwd, HUGO);
+    return [...outputDirectory("d", "public", HUGO)(input), ...inProject("resources", HUGO)(input), root === undefined ? UNKNOWABLE : join(root, ".hugo_build.lock")];
+  },
+};
+
+/** mongodump: `--out`'s directory (dump/ where it runs), or `--archive=`'s file; mongoexport `--out`'s file. */
+function mongodump(input: RuleInput): string[] {
+  if (input.args.some((arg) => arg === "--archive")) return []; // to stdout
+  const archive = input.args.flatMap((arg) => (arg?.startsWith("--archive=") ? [arg.slice("--archive=".length)] : []));
+  if (archive.length > 0) return archive.map((path) => directoryAt(input.walk.cwd, path) ?? UNKNOWABLE);
+  if (input.reading.has("o")) return optionFiles(input, ["o"]).filter((path) => path !== "-").map((path) => (path.startsWith("\0") ? path : anyUnder(directoryAt(input.walk.cwd, path))));
+  return [anyUnder(directoryAt(input.walk.cwd, "dump"))];
+}
+
+/**
+ * duckdb: its database file (the first operand; not `-readonly`), and what its SQL (`-c`, `-s`)
+ * writes elsewhere: `COPY … TO 'f'`, `EXPORT DATABASE 'd'`, an `ATTACH`ed database: any file.
+ */
+function duckdb(input: RuleInput): string[] {
+  const { args } = input;
+  const database = args.findIndex((arg, at) => arg === undefined || (!arg.startsWith("-") && !["-c", "-s", "-cmd", "-init", "-separator", "-newline", "-nullvalue"].includes(args[at - 1] ?? "")));
+  const written = database === -1 || args.includes("-readonly") || args[database] === ":memory:" ? [] : input.values([database]);
+  const sql = args.flatMap((arg, at) => (["-c", "-s", "-cmd"].includes(args[at - 1] ?? "") ? [arg ?? "\u0001"] : []));
+  if (sql.some((text) => text.includes("\u0001") || /\b(copy|export|attach|install|load)\b/i.test(text)) || (input.stdin !== undefined && /\b(copy|export|attach)\b/i.test(input.stdin)) || input.fed) written.push(UNKNOWABLE);
+  return written;
+}
+
+export const SITE_RULES: Record<string, Rule> = {
+  hugo,
+  // jekyll build (and serve, which builds first): _site/ (`-d`) and .jekyll-cache/; `new` a site.
+  jekyll: bySubcommand({ short: "d:s:", long: { destination: "d", source: "s", ...valuedLong("config baseurl") } }, {
+    ...Object.fromEntries(["build", "b", "serve", "s", "server"].map((sub) => [sub, (input: RuleInput) => [...outputDirectory("d", "_site", JEKYLL)(input), ...inProject(".jekyll-cache", JEKYLL)(input)]])),
+    new: named(0),
+  }),
+  // Eleventy: _site/ (`--output`).
+  eleventy: { syntax: { long: valuedLong("output input config formats pathprefix") }, writes: (input) => (asksHelp(input) || input.args.includes("--version") || input.args.includes("--dryrun") ? [] : outputDirectory("output", "_site", ["package.json"])(input)) },
+  // Docusaurus: build/ (`--out-dir`), .docusaurus/; `write-translations`, `write-heading-ids`, `swizzle`, `docs:version`: the site's sources.
+  docusaurus: bySubcommand({ long: valuedLong("out-dir config locale") }, {
+    build: (input) => [...outputDirectory("out-dir", "build", DOCUSAURUS)(input), ...inProject(".docusaurus", DOCUSAURUS)(input)],
+    ...Object.fromEntries(["write-translations", "write-heading-ids", "swizzle", "clear", "docs:version"].map((sub) => [sub, wholeProject(DOCUSAURUS)])),
+  }),
+  // VitePress build [DIR]: DIR/.vitepress/dist (`--outDir`) and its cache; init: the project.
+  vitepress: bySubcommand({ long: valuedLong("outDir base") }, {
+    build: (input, rest) => {
+      const root = directoryAt(input.walk.cwd, rest.length > 0 ? input.args[rest[0] as number] : ".");
+      return input.reading.has("outDir") ? optionFiles(input, ["outDir"]).map((path) => anyUnder(directoryAt(root, path))) : [anyUnder(root === undefined ? undefined : join(root, ".vitepress"))];
+    },
+    init: (input) => [anyUnder(input.walk.cwd)],
+  }),
+  // mdBook: book/ (`-d`); init: the book's sources.
+  mdbook: bySubcommand({ short: "d:", long: { "dest-dir": "d" } }, { build: outputDirectory("d", "book", ["book.toml"]), init: named(0), serve: outputDirectory("d", "book", ["book.toml"]), clean: outputDirectory("d", "book", ["book.toml"]) }),
+  // Zola: public/ (`-o`); init a new site.
+  zola: bySubcommand({ short: "o:r:", long: { "output-dir": "o", root: "r" } }, { build: outputDirectory("o", "public", ["config.toml", "zola.toml"]), init: named(0) }),
+  // Gatsby: public/ and .cache/; new a site.
+  gatsby: bySubcommand({}, { build: wholeProject(["gatsby-config.js", "gatsby-config.ts", "package.json"]), clean: wholeProject(["gatsby-config.js", "gatsby-config.ts", "package.json"]), new: named(0) }),
+  // helm template --output-dir, create NAME, pull --untar (`-d`), plus its dependency and package commands (shell-lock-rules.ts).
+  helm: withMore(LOCK_RULES.helm as Rule, {
+    template: (input) => input.args.flatMap((arg, at) => (arg === "--output-dir" ? [anyUnder(directoryAt(input.walk.cwd, input.args[at + 1]))] : arg?.startsWith("--output-dir=") ? [anyUnder(directoryAt(input.walk.cwd, arg.slice(13)))] : [])),
+    create: named(0),
+    pull: (input) => {
+      const destination = input.args.findIndex((arg) => arg === "-d" || arg === "--destination");
+      const place = directoryAt(input.walk.cwd, destination === -1 ? "." : input.args[destination + 1]);
+      return [input.args.includes("--untar") ? anyUnder(place) : globOf(join(place ?? "/", "*.tgz"))];
+    },
+  }),
+  // kustomize build -o (`--output`); create and edit: kustomization.yaml where it runs (or `--resources`' directory given).
+  kustomize: bySubcommand({ short: "o:", long: { output: "o" } }, {
+    build: (input) => optionFiles(input, ["o"]).map((path) => (path.startsWith("\0") || /\.ya?ml$/.test(path) ? path : anyUnder(directoryAt(input.walk.cwd, path)))),
+    create: (input) => [join(input.walk.cwd ?? "/", "kustomization.yaml")],
+    edit: (input) => [globOf(join(input.walk.cwd ?? "/", "kustomization.y*ml")), globOf(join(input.walk.cwd ?? "/", "Kustomization"))],
+    init: (input) => [join(input.walk.cwd ?? "/", "kustomization.yaml")],
+  }),
+  // meson setup BUILDDIR (and `meson BUILDDIR`), compile/test/install -C DIR: that directory; init: the project; rewrite: meson.build.
+  meson: {
+    syntax: { short: "C:", long: valuedLong("prefix buildtype backend native-file cross-file") },
+    writes: (input) => {
+      const [sub, first] = input.reading.operands.map((at) => input.args[at]);
+      if (asksHelp(input) || sub === undefined || ["introspect", "help", "env2mfile"].includes(sub) || input.args.includes("--version")) return [];
+      if (["init", "rewrite", "format", "fmt", "wrap", "subprojects"].includes(sub)) return wholeProject(["meson.build"])(input);
+      // (configure with no option only prints the build directory's settings.)
+      if (sub === "configure") return input.args.some((arg) => arg?.startsWith("-D")) ? [anyUnder(directoryAt(input.walk.cwd, first ?? "."))] : [];
+      if (["compile", "test", "install", "dist", "devenv"].includes(sub)) return [anyUnder(input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd)];
+      // setup BUILDDIR, and `meson BUILDDIR` (setup's old form).
+      return [anyUnder(directoryAt(input.walk.cwd, sub === "setup" ? (first ?? ".") : sub))];
+    },
+  },
+  // bazel (bazelisk): build and test make the bazel-* links at the workspace's root (their outputs
+  // live in the output base, outside it); run and mod tidy may change anything in the workspace.
+  ...Object.fromEntries(["bazel", "bazelisk"].map((name) => [name, bySubcommand({}, {
+    build: bazelLinks,
+    test: bazelLinks,
+    coverage: bazelLinks,
+    clean: bazelLinks,
+    run: wholeProject(BAZEL),
+    mod: wholeProject(BAZEL),
+  })])),
+  // dvc: the commands that fetch, check out, add or reproduce data write the data files and their .dvc files: anything in the project.
+  dvc: bySubcommand({}, Object.fromEntries(["pull", "checkout", "co", "repro", "add", "import", "import-url", "get", "get-url", "fetch", "commit", "move", "remove", "init", "run", "exp", "stage", "update", "unprotect", "gc", "destroy"].map((sub) => [sub, wholeProject([".dvc", ".git"])]))),
+  mongodump: { syntax: { short: "o:", long: { out: "o", ...valuedLong("uri host port username password db collection query authenticationDatabase") } }, writes: mongodump },
+  mongoexport: { syntax: { short: "o:", long: { out: "o", ...valuedLong("uri host port username password db collection query fields type authenticationDatabase") } }, writes: (input) => optionFiles(input, ["o"]) },
+  // redis-cli --rdb FILE (and --functions-rdb): the snapshot it saves here.
+  "redis-cli": { syntax: { short: "h:p:a:n:u:", long: valuedLong("rdb functions-rdb user pass") }, writes: (input) => optionFiles(input, ["rdb", "functions-rdb"]) },
+  duckdb: { syntax: {}, writes: duckdb },
+  // svn and hg: the commands that change the working copy (any file of it), or make a new one.
+  svn: bySubcommand({ long: valuedLong("username password config-dir depth revision r message m file F") }, {
+    ...Object.fromEntries(["update", "up", "switch", "sw", "revert", "merge", "resolve", "resolved", "cleanup", "patch", "delete", "del", "remove", "rm", "move", "mv", "rename", "ren", "copy", "cp", "mkdir", "upgrade", "propset", "ps", "lock", "unlock", "changelist"].map((sub) => [sub, wholeProject([".svn"])])),
+    ...Object.fromEntries(["checkout", "co", "export"].map((sub) => [sub, checkoutDirectory])),
+  }),
+  hg: bySubcommand({ long: valuedLong("repository R cwd rev r config") }, {
+    ...Object.fromEntries(["update", "up", "checkout", "co", "revert", "merge", "rebase", "strip", "histedit", "import", "backout", "graft", "shelve", "unshelve", "rm", "remove", "mv", "move", "rename", "cp", "copy", "purge", "resolve", "uncommit", "amend", "evolve", "fix"].map((sub) => [sub, wholeProject([".hg"])])),
+    pull: (input) => (input.args.includes("-u") || input.args.includes("--update") || input.args.includes("--rebase") ? wholeProject([".hg"])(input) : []),
+    clone: checkoutDirectory,
+  }),
+};
