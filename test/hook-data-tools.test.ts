@@ -102,6 +102,8 @@ Data("should find a copy's destination past options it does not know, and read d
     ["rclone copy remote:x ./d --buffer-size 16M", ["d", "glob:d/**"]],
     ["rclone copy ./d remote:b --transfers 8", []],
     ["rclone copy remote:b ./d -n", []],
+    ["rclone archive extract remote:a.zip ./d", ["d", "glob:d/**"]],
+    ["rclone md5sum remote:b --output-file sums.txt", ["sums.txt"]],
     ["azcopy sync https://a.blob.core.windows.net/c ./d --delete-destination true", ["d", "glob:d/**"]],
     ["gcloud storage cp gs://b/k ./k.json --if-generation-match 0", ["0", "glob:0/**", "glob:k.json/**", "k.json"]],
     ["s3cmd --region us-east-1 get s3://b/k k.json", ["k.json"]],

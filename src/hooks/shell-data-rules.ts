@@ -218,17 +218,19 @@ const RCLONE_SYNTAX = {
       `config log-file log-level backup-dir suffix transfers checkers bwlimit include exclude filter filter-from include-from exclude-from files-from
       max-age min-age max-size min-size max-depth max-transfer max-duration retries low-level-retries timeout contimeout stats order-by tpslimit
       multi-thread-streams compare-dest copy-dest user-agent cutoff-mode header header-download header-upload combined differ error match
-      missing-on-dst missing-on-src cache-dir temp-dir password-command dump buffer-size max-delete exclude-if-present retries-sleep`,
+      missing-on-dst missing-on-src cache-dir temp-dir password-command dump buffer-size max-delete exclude-if-present retries-sleep output-file`,
     ),
   },
 };
 
-/** rclone: the local paths its subcommand writes (a `remote:path` is none), its `--log-file`, `--backup-dir` and check's report files; nothing with `-n` (`--dry-run`). */
+/** rclone: the local paths its subcommand writes (a `remote:path` is none), its `--log-file`, `--backup-dir`, check's report files and the hash commands' `--output-file`; nothing with `-n` (`--dry-run`). */
 function rclone(input: RuleInput): string[] {
   if (input.reading.has("n")) return [];
   const [sub, ...rest] = input.reading.operands;
   const command = RCLONE[input.args[sub ?? -1] ?? ""];
-  const written = [...optionFiles(input, ["log-file", "combined", "differ", "error", "match", "missing-on-dst", "missing-on-src"])];
+  const written = [...optionFiles(input, ["log-file", "combined", "differ", "error", "match", "missing-on-dst", "missing-on-src", "output-file"])];
+  // (`rclone archive extract SRC DEST`, `archive create SRC DEST`: its destination.)
+  if (input.args[sub ?? -1] === "archive" && ["extract", "create"].includes(input.args[rest[0] ?? -1] ?? "")) return [...written, ...landsHere(input, destinations(input, rest.slice(1)), input.args[rest[0] as number] === "extract")];
   for (const { value, at } of input.reading.occurrences("backup-dir")) {
     if (at !== undefined) written.push(...localDestination(input, at, true));
     else if (value === undefined) written.push(UNKNOWABLE);
