@@ -44,6 +44,12 @@ Compiled("should read each build as its output option's file, its build director
     ["msbuild App.sln", ["glob:**/bin/**", "glob:**/obj/**"]],
     ["conan install . --output-folder=build --build=missing", ["glob:build/**"]],
     ["vcpkg install", ["glob:vcpkg_installed/**"]],
+    ["dune test --auto-promote", ["glob:**"]],
+    ["zig cc -c foo.c", ["foo.o"]],
+    ["msbuild App.sln /p:OutputPath=out/", ["glob:**/bin/**", "glob:**/obj/**", "glob:out/**"]],
+    ["cabal new-build", ["glob:dist-newstyle/**"]],
+    ["kotlinc Main.kt", ["glob:**/*.class"]],
+    ["conan install . -of build", ["glob:build/**"]],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), [...expected].sort(), command);
 });

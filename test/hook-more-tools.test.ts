@@ -103,6 +103,9 @@ More("should read sbt, Leiningen and gradle's lock options as their build direct
     ["lein version", []],
     ["lein help", []],
     ["lein deps :tree", []],
+    // (lein's shell plugin runs a command: read as one.)
+    ["lein shell rm notes.txt", ["clj/notes.txt"]],
+    ["lein do clean, shell rm notes.txt", ["clj/notes.txt", "glob:clj/target/**"]],
   ]);
   file(box, "gr/settings.gradle", "rootProject.name = 'x'\n");
   await check(box, "gr", [

@@ -53,6 +53,33 @@ Sites("should read each as its output directory or file, its working copy, and i
   for (const [command, expected] of cases) assert.equal(await writes(box, command), [...expected].sort(), command);
 });
 
+Sites("should read the commands meson, dvc, svn and hg run, their options that move the working copy, and help as no write", async ({ box }) => {
+  for (const name of ["hugo.toml", "meson.build", ".svn/wc.db", ".hg/requires"]) file(box, name, "\n");
+  const cases: Array<[string, string[]]> = [
+    ["meson devenv -C build rm notes.txt", ["glob:build/**", "notes.txt"]],
+    ["meson test --wrapper valgrind", ["unknown:."]],
+    ["meson setup -h", []],
+    ["dvc run -n clean rm notes.txt", ["glob:**", "notes.txt"]],
+    ["dvc get https://example.com/repo data -o out.csv", ["glob:**", "out.csv"]],
+    ["svn diff --diff-cmd rm notes.txt", ["unknown:."]],
+    ["svn commit --editor-cmd 'rm notes.txt'", ["unknown:."]],
+    ["hg --config hooks.pre-status='rm notes.txt' status", ["unknown:."]],
+    ["hg -R /tmp/elsewhere update", ["glob:/tmp/elsewhere/**"]],
+    ["svn -r 5 update", ["glob:**"]],
+    [`duckdb my.db "COPY t TO 'out.csv'"`, ["my.db", "unknown:."]],
+    ["duckdb -c '.output out.csv' my.db", ["my.db", "unknown:."]],
+    ["helm pull repo/chart --destination=charts", ["glob:charts/*.tgz"]],
+    ["helm pull repo/chart --untar --untardir vendor", ["glob:vendor/**"]],
+    ["hugo new site blog", ["glob:blog/**"]],
+    ["hugo server --renderToDisk=true", [".hugo_build.lock", "glob:public/**", "glob:resources/**"]],
+    ["hugo -h", []],
+    ["mongodump --version", []],
+    ["npx gatsby develop", ["glob:**"]],
+    ["kustomize localize . out", ["glob:out/**"]],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), [...expected].sort(), command);
+});
+
 Sites("should refuse the agent such a command where it may write the held file, and let its listings by", ({ box }) => {
   for (const name of [".svn/wc.db", "MODULE.bazel"]) file(box, name, "\n");
   denies(box, ["svn update", "svn revert -R .", "bazel run //:gazelle", "dvc checkout", "duckdb u.ts"]);

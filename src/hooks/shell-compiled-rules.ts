@@ -77,7 +77,7 @@ export const COMPILED_RULES: Record<string, Rule> = {
   // dune build, test, exec, fmt: _build/ (fmt promotes its formatting into the sources: anything in the project).
   dune: withMore(LOCK_RULES.dune as Rule, {
     build: (input) => (input.args.some((arg) => arg === "@fmt" || arg === "--auto-promote") ? wholeProject(DUNE)(input) : underProject(DUNE, "_build")(input)),
-    test: underProject(DUNE, "_build"),
+    test: (input) => (input.args.includes("--auto-promote") ? wholeProject(DUNE)(input) : underProject(DUNE, "_build")(input)),
     exec: underProject(DUNE, "_build"),
     fmt: wholeProject(DUNE),
     init: newHere,
@@ -89,7 +89,7 @@ export const COMPILED_RULES: Record<string, Rule> = {
     new: (input, rest) => [anyUnder(directoryAt(input.walk.cwd, input.args[rest[0] ?? -1]))],
   }),
   cabal: bySubcommand({ long: valuedLong("project-file builddir") }, {
-    ...Object.fromEntries(["build", "v2-build", "test", "bench", "run", "install", "haddock", "repl", "clean"].map((sub) => [sub, (input: RuleInput) => (input.reading.has("builddir") ? [anyUnder(directoryAt(input.walk.cwd, input.reading.value("builddir")))] : underProject(["cabal.project"], "dist-newstyle")(input))])),
+    ...Object.fromEntries(["build", "v2-build", "new-build", "test", "v2-test", "new-test", "bench", "run", "v2-run", "new-run", "install", "v2-install", "new-install", "haddock", "repl", "clean"].map((sub) => [sub, (input: RuleInput) => (input.reading.has("builddir") ? [anyUnder(directoryAt(input.walk.cwd, input.reading.value("builddir")))] : underProject(["cabal.project"], "dist-newstyle")(input))])),
     // (configure and freeze write cabal.project.local and cabal.project.freeze at the project's root.)
     configure: wholeProject(["cabal.project"]),
     freeze: wholeProject(["cabal.project"]),
@@ -117,7 +117,8 @@ export const COMPILED_RULES: Record<string, Rule> = {
   emcc: { syntax: { short: "o:s:I:L:l:D:", long: {} }, writes: emscripten },
   "em++": { syntax: { short: "o:s:I:L:l:D:", long: {} }, writes: emscripten },
   // kotlinc -d DIR|JAR.
-  kotlinc: { syntax: { short: "d:", long: {} }, writes: (input) => optionFiles(input, ["d"]).flatMap((path) => (path.startsWith("\0") || path.endsWith(".jar") ? [path] : [anyUnder(directoryAt(input.walk.cwd, path))])) },
+  // (Without -d, its class files where it runs.)
+  kotlinc: { syntax: { short: "d:", long: {} }, writes: (input) => (input.reading.has("d") ? optionFiles(input, ["d"]).flatMap((path) => (path.startsWith("\0") || path.endsWith(".jar") ? [path] : [anyUnder(directoryAt(input.walk.cwd, path))])) : input.args.some((arg) => arg === "-version" || arg === "-help" || arg === "-h") || input.reading.operands.length === 0 ? [] : [input.walk.cwd === undefined ? UNKNOWABLE : globOf(join(input.walk.cwd, "**", "*.class"))]) },
   // crystal build: `-o`'s file, else the source's name where it runs; `init app|lib NAME` its directory.
   crystal: bySubcommand({ short: "o:", long: { output: "o" } }, {
     build: (input, rest) => (input.reading.has("o") ? optionFiles(input, ["o"]) : input.values(rest.slice(0, 1)).map((path) => (path.startsWith("\0") ? path : join(input.walk.cwd ?? "/", basename(path).replace(/\.cr$/, ""))))),
@@ -130,10 +131,11 @@ export const COMPILED_RULES: Record<string, Rule> = {
     install: (input) => [...wholeProject(["elm.json"])(input)],
   }),
   // msbuild: every project's bin/ and obj/ under where it runs (`-p:OutDir=`'s too).
-  msbuild: { syntax: {}, writes: (input) => (input.args.some((arg) => /^[-/](\?|h|help|version|ver)$/i.test(arg ?? "")) ? [] : input.walk.cwd === undefined ? [UNKNOWABLE] : [globOf(join(input.walk.cwd, "**", "bin", "**")), globOf(join(input.walk.cwd, "**", "obj", "**")), ...attached(input, ["-p:OutDir", "/p:OutDir", "-property:OutDir"]).map((dir) => anyUnder(directoryAt(input.walk.cwd, dir)))]) },
+  msbuild: { syntax: {}, writes: (input) => (input.args.some((arg) => /^[-/](\?|h|help|version|ver)$/i.test(arg ?? "")) ? [] : input.walk.cwd === undefined ? [UNKNOWABLE] : [globOf(join(input.walk.cwd, "**", "bin", "**")), globOf(join(input.walk.cwd, "**", "obj", "**")), ...attached(input, ["-p:OutDir", "/p:OutDir", "-property:OutDir", "/property:OutDir", "-p:OutputPath", "/p:OutputPath", "-property:OutputPath", "/property:OutputPath"]).map((dir) => anyUnder(directoryAt(input.walk.cwd, dir)))]) },
   // conan install: `--output-folder`'s (`-of`) directory, else anything where it runs (its generators' files); vcpkg install: vcpkg_installed/ (manifest mode), new and add: vcpkg.json.
   conan: bySubcommand({ long: valuedLong("output-folder of build profile settings options") }, {
-    install: (input) => [anyUnder(directoryAt(input.walk.cwd, input.reading.value("output-folder") ?? input.reading.value("of") ?? "."))],
+    // (`-of DIR`, one word of two letters, as `--output-folder`.)
+    install: (input) => [anyUnder(directoryAt(input.walk.cwd, input.reading.value("output-folder") ?? (input.args.includes("-of") ? input.args[input.args.indexOf("-of") + 1] : undefined) ?? "."))],
     build: (input) => [anyUnder(input.walk.cwd)],
     new: (input) => [anyUnder(input.walk.cwd)],
   }),
@@ -148,6 +150,9 @@ export const COMPILED_RULES: Record<string, Rule> = {
 function compilerOutput(input: RuleInput): string[] {
   const out = input.args.flatMap((arg, at) => (arg === "-o" ? input.values([at + 1]) : arg?.startsWith("-o") && arg.length > 2 ? [arg.slice(2)] : []));
   if (asksHelp(input) || input.args.some((arg) => arg === "-E" || arg === "-fsyntax-only")) return out;
+  // (`-c` alone: each source's object file where it runs.)
+  const sources = input.args.flatMap((arg, at) => (arg !== undefined && /\.(c|cc|cpp|cxx|m|s|S)$/.test(arg) ? [at] : []));
+  if (out.length === 0 && input.args.includes("-c")) return sources.flatMap((at) => hereNamed(input, [at], [".o"]));
   return out.length > 0 ? out : [join(input.walk.cwd ?? "/", "a.out")];
 }
 

@@ -279,7 +279,8 @@ const PATCH_PACKAGE: Rule = {
 
 export const MORE_TOOL_RULES: Record<string, Rule> = {
   sbt: { syntax: {}, writes: sbt },
-  lein: { syntax: {}, writes: lein },
+  // (`lein shell CMD`, `lein do …, shell CMD`: the command it runs, read as one.)
+  lein: { syntax: {}, writes: lein, runsArguments: true },
   trunk: bySubcommand({ short: "d:", long: { dist: "d", ...valuedLong("config public-url port address") } }, { build: (input, rest) => trunk(input, rest), serve: (input, rest) => trunk(input, rest), watch: (input, rest) => trunk(input, rest), clean: (input, rest) => trunk(input, rest, true) }),
   rspec: RSPEC,
   phpunit: PHPUNIT,

@@ -1178,7 +1178,7 @@ export const TOOL_RULES: Record<string, Rule> = {
   cargo: bySubcommand(CARGO, {
     fmt: (input) => (input.args.includes("--check") ? [] : [anyUnder(projectRoots(cargoStart(input), ["Cargo.toml"]).at(-1))]),
     fix: (input) => [anyUnder(projectRoots(cargoStart(input), ["Cargo.toml"]).at(-1))],
-    clippy: (input) => [...cargoBuild(input), ...(input.args.includes("--fix") ? [anyUnder(projectRoots(cargoStart(input), ["Cargo.toml"]).at(-1))] : [])],
+    clippy: (input) => (input.args.some((arg) => arg === "--version" || arg === "-V" || arg === "-h") ? [] : [...cargoBuild(input), ...(input.args.includes("--fix") ? [anyUnder(projectRoots(cargoStart(input), ["Cargo.toml"]).at(-1))] : [])]),
     // cargo-nextest builds the tests into target/ (its reports go there too); `archive` writes `--archive-file`'s file.
     nextest: (input, rest) => (["run", "r", "list", "archive"].includes(input.args[rest[0] ?? -1] ?? "") ? [...cargoBuild(input), ...optionFiles(input, ["archive-file"])] : []),
     "llvm-cov": cargoLlvmCov,

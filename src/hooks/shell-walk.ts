@@ -1310,7 +1310,8 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   // One that runs a program file of the project (Rule.runsProgram): read as its interpreter given the file.
   const runs = rule?.runsProgram;
   const verb = runs === undefined ? -1 : args.findIndex((arg) => arg !== undefined && runs.after.includes(arg));
-  const programFile = verb === -1 ? -1 : args.findIndex((arg, at) => at > verb && (arg === undefined || !arg.startsWith("-")));
+  // (The first program file after it, past options' values, `hardhat run --network sepolia x.ts`; else its first operand.)
+  const programFile = verb === -1 ? -1 : [/\.[cm]?[jt]sx?$/, /^[^-]/].map((shape) => args.findIndex((arg, at) => at > verb && (arg === undefined || shape.test(arg)))).find((at) => at !== -1) ?? -1;
   if (runs !== undefined && programFile !== -1) nested.push({ script: [runs.interpreter, ...argWords.slice(programFile).map((word) => word.text)].join(" "), cwd: here.cwd });
   if (!rule) return;
   const before = walk.found.size;
