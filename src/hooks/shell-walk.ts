@@ -1380,7 +1380,7 @@ function unnamed(words: Node[], here: Walk, walk: Walk, nested: Nested[]): void 
  * pyproject-build (`build` alone names a package's script), `-m PyInstaller` pyinstaller, `-m yt_dlp`
  * yt-dlp, `-m mypy.stubgen` stubgen.
  */
-const MODULE_COMMANDS: Record<string, string> = { build: "pyproject-build", PyInstaller: "pyinstaller", yt_dlp: "yt-dlp", youtube_dl: "youtube-dl", "mypy.stubgen": "stubgen", jupytext: "jupytext", papermill: "papermill", sqlacodegen: "sqlacodegen" };
+const MODULE_COMMANDS: Record<string, string> = { build: "pyproject-build", PyInstaller: "pyinstaller", yt_dlp: "yt-dlp", youtube_dl: "youtube-dl", "mypy.stubgen": "stubgen" };
 
 /**
  * The command a file in node_modules is, when a rule reads it: `.bin/NAME`, or a file anywhere in a
