@@ -78,12 +78,15 @@ Ecosystems("should read dotnet new, sln, ef, tool and the output options of buil
     ["dotnet build -o out", [...BUILT, "glob:out/**"]],
     ["dotnet publish -c Release --output:pub", [...BUILT, "glob:pub/**"]],
     ["dotnet pack -o nupkgs", [...BUILT, "glob:nupkgs/**"]],
+    ["dotnet build -bl", [...BUILT, "msbuild.binlog"]],
+    ["dotnet build -bl:logs/b.binlog", [...BUILT, "logs/b.binlog"]],
+    ["dotnet test --diag diag.log", [...BUILT, "diag.log"]],
     ["dotnet test --logger trx", [...BUILT, "glob:**/TestResults/**"]],
     ['dotnet test --logger "trx;LogFileName=r.trx" --results-directory tr', [...BUILT, "glob:tr/**"]],
     ["dotnet test --collect 'XPlat Code Coverage'", [...BUILT, "glob:**/TestResults/**"]],
     ["dotnet test", BUILT],
     ["dotnet test --logger console", BUILT],
-    ["dotnet build -p:Configuration=Release -bl", BUILT],
+    ["dotnet build -p:Configuration=Release -bl", [...BUILT, "msbuild.binlog"]],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), [...expected].sort(), command);
   // The nearest manifest from where it runs up.
@@ -182,6 +185,10 @@ Ecosystems("should read mix's generators, new projects and compiling tasks as wh
     ["cd shop/apps/web && mix deps.get", ["glob:shop/apps/web/deps/**", "glob:shop/deps/**", "shop/apps/web/mix.lock", "shop/mix.lock"]],
     ["cd shop && mix help", []],
     ["cd shop && mix help compile", []],
+    ["cd shop && mix run priv/seeds.exs", ["unknown:."]],
+    ["cd shop && mix do deps.get, compile", ["unknown:."]],
+    ["cd shop && mix docs", ["glob:shop/**"]],
+    ["cd shop && mix phx.digest", ["glob:shop/**"]],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), [...expected].sort(), command);
 });

@@ -142,6 +142,8 @@ More("should read test runners' report options, screenshots and snapshots as wha
     ["gotestsum --junitfile j.xml --jsonfile t.json", ["j.xml", "t.json"]],
     ["gotestsum --junitfile=j.xml -- ./... -count=1", ["j.xml"]],
     ['gotestsum --jsonfile="$f"', ["unknown:."]],
+    ["gotestsum --post-run-command 'notify-send done' ./...", ["unknown:."]],
+    ["gotestsum --raw-command -- go test -json ./...", ["unknown:."]],
     ["gotestsum --format testname", []],
     ["mocha --reporter-option output=r.xml", ["r.xml"]],
     ["mocha --reporter-options output=r.xml,foo=1", ["r.xml"]],

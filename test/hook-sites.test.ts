@@ -66,6 +66,7 @@ Sites("should read the commands meson, dvc, svn and hg run, their options that m
     ["hg --config hooks.pre-status='rm notes.txt' status", ["unknown:."]],
     ["hg -R /tmp/elsewhere update", ["glob:/tmp/elsewhere/**"]],
     ["svn -r 5 update", ["glob:**"]],
+    ["svn revert /tmp/elsewhere-wc/f.ts", ["/tmp/elsewhere-wc/f.ts", "glob:**", "glob:/tmp/elsewhere-wc/f.ts/**"]],
     [`duckdb my.db "COPY t TO 'out.csv'"`, ["my.db", "unknown:."]],
     ["duckdb -c '.output out.csv' my.db", ["my.db", "unknown:."]],
     ["helm pull repo/chart --destination=charts", ["glob:charts/*.tgz"]],

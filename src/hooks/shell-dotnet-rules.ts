@@ -184,10 +184,16 @@ function dotnetOutputs(input: RuleInput, sub: string): string[] {
   const options = dotnetOptions(input, ["-o", "--output", "--results-directory", "-l", "--logger", "--collect", "--diag", "-d", "-s", "--settings", "--filter"]);
   if (options.has(...HELP)) return [];
   const under = (...names: string[]) => options.values(...names).map((value) => anyUnder(directoryAt(walk.cwd, value)));
-  if (sub !== "test") return under("-o", "--output");
+  // msbuild's binary log (`-bl`, `-bl:FILE`, `/bl`): msbuild.binlog where it runs, or that file; test's `--diag FILE` log.
+  const binlog = input.args.flatMap((arg) => {
+    const match = /^[-/](bl|binaryLogger)(?::(.+))?$/i.exec(arg ?? "");
+    return match === null ? [] : [directoryAt(walk.cwd, (match[2] ?? "msbuild.binlog").replace(/^LogFile=/i, "")) ?? UNKNOWABLE];
+  });
+  const diag = options.values("--diag", "-d").map((value) => (value === undefined ? UNKNOWABLE : (directoryAt(walk.cwd, value) ?? UNKNOWABLE)));
+  if (sub !== "test") return [...under("-o", "--output"), ...binlog];
   const results = options.has("--results-directory") ? under("--results-directory") : [walk.cwd === undefined ? UNKNOWABLE : globOf(join(walk.cwd, "**", "TestResults", "**"))];
   const reported = options.values("-l", "--logger").some((logger) => logger === undefined || !/^console\b/i.test(logger)) || options.has("--collect", "--blame", "--blame-crash", "--blame-hang");
-  return [...under("-o", "--output"), ...(reported || options.has("--results-directory") ? results : [])];
+  return [...under("-o", "--output"), ...binlog, ...diag, ...(reported || options.has("--results-directory") ? results : [])];
 }
 
 export const DOTNET_RULES: Record<string, Rule> = {

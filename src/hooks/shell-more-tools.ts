@@ -121,6 +121,8 @@ const GOTESTSUM_REPORT = /^--(junitfile|jsonfile|jsonfile-timing-events)(=|$)/;
  */
 export function gotestsumReports(args: Array<string | undefined>, cwd: string | undefined, text: (at: number) => string | undefined): string[] {
   const found: string[] = [];
+  // (`--raw-command` and `--post-run-command` run a command of their own: any file.)
+  if (args.some((arg, at) => at < (args.indexOf("--") === -1 ? args.length : args.indexOf("--")) && /^--(raw-command|post-run-command)(=|$)/.test(arg ?? ""))) found.push(UNKNOWABLE);
   for (let at = 0; at < args.length && args[at] !== "--"; at++) {
     const arg = args[at];
     if (arg === undefined && GOTESTSUM_REPORT.test(text(at) ?? "")) found.push(UNKNOWABLE); // `--junitfile="$f"`

@@ -185,6 +185,11 @@ const MIX_MORE: Record<string, (input: RuleInput, rest: number[]) => string[]> =
     const reading = optionsOf(input, { long: valuedLong("path version") });
     return [...mixBuild(input), ...reading.values("path").map((value) => anyUnder(directoryAt(input.walk.cwd, value)))];
   },
+  // run (a script or `-e` code of the project's, Elixir the hook does not read), do (tasks it does
+  // not split here): any file; escript.build, docs, phx.digest, release.init: anything in the project.
+  run: () => [UNKNOWABLE],
+  do: () => [UNKNOWABLE],
+  ...Object.fromEntries(["escript.build", "docs", "phx.digest", "release.init", "archive.build", "hex.build"].map((task) => [task, (input: RuleInput) => [anyUnder(mixRoots(input).at(-1))]])),
 };
 
 /** mix with the tasks above; and `phx.gen.*` (html, live, context, json, auth, release, cert…): the modules, templates, tests and migrations it generates in the app (an umbrella's apps): anything under it. `phx.gen.secret` prints one. */

@@ -41,6 +41,13 @@ const bazelLinks = (input: RuleInput) => {
   return [root === undefined ? UNKNOWABLE : globOf(join(root, "bazel-*"))];
 };
 
+/** The working copies a command changes: each path operand's (`svn revert /elsewhere/f`), else the one where it runs. */
+const workingCopies = (marker: string) => (input: RuleInput, rest: number[]) => {
+  const paths = input.values(rest).filter((path) => !path.startsWith("\0") && !/^[a-z][\w+.-]*:\/\//i.test(path) && (path.includes("/") || path === "."));
+  const roots = paths.flatMap((path) => [directoryAt(input.walk.cwd, path) ?? UNKNOWABLE, anyUnder(projectRoot(directoryAt(input.walk.cwd, path), [marker]))]);
+  return [...new Set([...wholeProject([marker])(input), ...roots])];
+};
+
 /** A new working copy's directory: the last operand when there are two, else the repository's last path part. */
 const checkoutDirectory = (input: RuleInput, rest: number[]) => [anyUnder(directoryAt(input.walk.cwd, rest.length > 1 ? input.args[rest.at(-1) as number] : (input.args[rest[0] ?? -1] ?? "").replace(/\/+$/, "").split("/").pop()))];
 
@@ -200,7 +207,7 @@ export const SITE_RULES: Record<string, Rule> = {
   duckdb: { syntax: {}, writes: duckdb },
   // svn and hg: the commands that change the working copy (any file of it), or make a new one.
   svn: withCommandOptions(bySubcommand({ short: "r:m:F:", long: { revision: "r", message: "m", file: "F", ...valuedLong("username password config-dir depth diff-cmd diff3-cmd editor-cmd changelist accept") } }, {
-    ...Object.fromEntries(["update", "up", "switch", "sw", "revert", "merge", "resolve", "resolved", "cleanup", "patch", "delete", "del", "remove", "rm", "move", "mv", "rename", "ren", "copy", "cp", "mkdir", "upgrade", "propset", "ps", "lock", "unlock", "changelist"].map((sub) => [sub, wholeProject([".svn"])])),
+    ...Object.fromEntries(["update", "up", "switch", "sw", "revert", "merge", "resolve", "resolved", "cleanup", "patch", "delete", "del", "remove", "rm", "move", "mv", "rename", "ren", "copy", "cp", "mkdir", "upgrade", "propset", "ps", "lock", "unlock", "changelist"].map((sub) => [sub, workingCopies(".svn")])),
     ...Object.fromEntries(["checkout", "co", "export"].map((sub) => [sub, checkoutDirectory])),
   })),
   hg: withCommandOptions(bySubcommand({ short: "R:r:", long: { repository: "R", rev: "r", ...valuedLong("cwd config") } }, {
