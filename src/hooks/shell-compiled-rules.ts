@@ -6,17 +6,9 @@ import { basename, dirname, join } from "node:path";
 import { valuedLong } from "./shell-options.js";
 import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { LOCK_RULES } from "./shell-lock-rules.js";
-import { asksHelp, bySubcommand, projectRoot, TOOL_RULES, withMore } from "./shell-tool-rules.js";
+import { asksHelp, bySubcommand, inProject, TOOL_RULES, wholeProject, withMore } from "./shell-tool-rules.js";
 import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
 
-/** A directory under the project (the nearest directory up holding one of `markers`, else where it runs), as anything under it. */
-const underProject = (markers: string[], name: string) => (input: RuleInput) => {
-  const root = projectRoot(input.walk.cwd, markers);
-  return [anyUnder(root === undefined ? undefined : join(root, name))];
-};
-
-/** The project itself (the nearest directory up holding one of `markers`), as anything under it. */
-const wholeProject = (markers: string[]) => (input: RuleInput) => [anyUnder(projectRoot(input.walk.cwd, markers))];
 
 /** A new project in the directory given (else where it runs). */
 const newHere = (input: RuleInput, rest: number[]) => [anyUnder(directoryAt(input.walk.cwd, rest.length > 0 ? input.args[rest.at(-1) as number] : "."))];
@@ -51,11 +43,11 @@ const STACK = ["stack.yaml"];
 export const COMPILED_RULES: Record<string, Rule> = {
   // swift build, test, run: .build/ (or `--scratch-path`'s); `package init` a new package where it runs; `package clean`/`reset` .build/.
   swift: withMore(TOOL_RULES.swift as Rule, {
-    ...Object.fromEntries(["build", "test", "run"].map((sub) => [sub, (input: RuleInput) => (input.reading.has("scratch-path") ? [anyUnder(directoryAt(input.walk.cwd, input.reading.value("scratch-path")))] : underProject(SWIFT, ".build")(input))])),
+    ...Object.fromEntries(["build", "test", "run"].map((sub) => [sub, (input: RuleInput) => (input.reading.has("scratch-path") ? [anyUnder(directoryAt(input.walk.cwd, input.reading.value("scratch-path")))] : inProject(".build", SWIFT)(input))])),
     package: (input, rest) => {
       const action = input.args[rest[0] ?? -1];
       if (action === "init") return [anyUnder(input.reading.has("package-path") ? directoryAt(input.walk.cwd, input.reading.value("package-path")) : input.walk.cwd)];
-      return action === "clean" || action === "reset" ? underProject(SWIFT, ".build")(input) : [];
+      return action === "clean" || action === "reset" ? inProject(".build", SWIFT)(input) : [];
     },
   }),
   // zig build: zig-out/ (or `-p`/`--prefix`'s) and the caches under build.zig's directory; init: here;
@@ -76,20 +68,20 @@ export const COMPILED_RULES: Record<string, Rule> = {
   }),
   // dune build, test, exec, fmt: _build/ (fmt promotes its formatting into the sources: anything in the project).
   dune: withMore(LOCK_RULES.dune as Rule, {
-    build: (input) => (input.args.some((arg) => arg === "@fmt" || arg === "--auto-promote") ? wholeProject(DUNE)(input) : underProject(DUNE, "_build")(input)),
-    test: (input) => (input.args.includes("--auto-promote") ? wholeProject(DUNE)(input) : underProject(DUNE, "_build")(input)),
-    exec: underProject(DUNE, "_build"),
+    build: (input) => (input.args.some((arg) => arg === "@fmt" || arg === "--auto-promote") ? wholeProject(DUNE)(input) : inProject("_build", DUNE)(input)),
+    test: (input) => (input.args.includes("--auto-promote") ? wholeProject(DUNE)(input) : inProject("_build", DUNE)(input)),
+    exec: inProject("_build", DUNE),
     fmt: wholeProject(DUNE),
     init: newHere,
   }),
   // stack: .stack-work/ in the project (init and new write stack.yaml or a new project); cabal: dist-newstyle/.
   stack: bySubcommand({ long: valuedLong("stack-yaml work-dir resolver") }, {
-    ...Object.fromEntries(["build", "test", "bench", "install", "run", "exec", "haddock", "clean", "setup"].map((sub) => [sub, underProject(STACK, ".stack-work")])),
+    ...Object.fromEntries(["build", "test", "bench", "install", "run", "exec", "haddock", "clean", "setup"].map((sub) => [sub, inProject(".stack-work", STACK)])),
     init: wholeProject(["stack.yaml", "package.yaml"]),
     new: (input, rest) => [anyUnder(directoryAt(input.walk.cwd, input.args[rest[0] ?? -1]))],
   }),
   cabal: bySubcommand({ long: valuedLong("project-file builddir") }, {
-    ...Object.fromEntries(["build", "v2-build", "new-build", "test", "v2-test", "new-test", "bench", "run", "v2-run", "new-run", "install", "v2-install", "new-install", "haddock", "repl", "clean"].map((sub) => [sub, (input: RuleInput) => (input.reading.has("builddir") ? [anyUnder(directoryAt(input.walk.cwd, input.reading.value("builddir")))] : underProject(["cabal.project"], "dist-newstyle")(input))])),
+    ...Object.fromEntries(["build", "v2-build", "new-build", "test", "v2-test", "new-test", "bench", "run", "v2-run", "new-run", "install", "v2-install", "new-install", "haddock", "repl", "clean"].map((sub) => [sub, (input: RuleInput) => (input.reading.has("builddir") ? [anyUnder(directoryAt(input.walk.cwd, input.reading.value("builddir")))] : inProject("dist-newstyle", ["cabal.project"])(input))])),
     // (configure and freeze write cabal.project.local and cabal.project.freeze at the project's root.)
     configure: wholeProject(["cabal.project"]),
     freeze: wholeProject(["cabal.project"]),
@@ -126,7 +118,7 @@ export const COMPILED_RULES: Record<string, Rule> = {
   }),
   // elm make: `--output=`'s file (index.html by default) and elm-stuff/ in the project.
   elm: bySubcommand({}, {
-    make: (input) => [...(input.args.some((arg) => arg?.startsWith("--output=")) ? attached(input, ["--output"]).filter((path) => path !== "/dev/null") : [join(input.walk.cwd ?? "/", "index.html")]), ...underProject(["elm.json"], "elm-stuff")(input)],
+    make: (input) => [...(input.args.some((arg) => arg?.startsWith("--output=")) ? attached(input, ["--output"]).filter((path) => path !== "/dev/null") : [join(input.walk.cwd ?? "/", "index.html")]), ...inProject("elm-stuff", ["elm.json"])(input)],
     init: (input) => [anyUnder(input.walk.cwd)],
     install: (input) => [...wholeProject(["elm.json"])(input)],
   }),
@@ -140,7 +132,7 @@ export const COMPILED_RULES: Record<string, Rule> = {
     new: (input) => [anyUnder(input.walk.cwd)],
   }),
   vcpkg: bySubcommand({ long: valuedLong("x-install-root triplet overlay-ports") }, {
-    install: (input) => (input.reading.has("x-install-root") ? [anyUnder(directoryAt(input.walk.cwd, input.reading.value("x-install-root")))] : underProject(["vcpkg.json"], "vcpkg_installed")(input)),
+    install: (input) => (input.reading.has("x-install-root") ? [anyUnder(directoryAt(input.walk.cwd, input.reading.value("x-install-root")))] : inProject("vcpkg_installed", ["vcpkg.json"])(input)),
     new: (input) => [join(input.walk.cwd ?? "/", "vcpkg.json"), join(input.walk.cwd ?? "/", "vcpkg-configuration.json")],
     add: wholeProject(["vcpkg.json"]),
   }),

@@ -8,12 +8,11 @@
 import { basename, dirname, join } from "node:path";
 import { type Syntax, valuedLong } from "./shell-options.js";
 import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
+import { given } from "./shell-project-tools.js";
 import { operandFiles, projectRoot } from "./shell-tool-rules.js";
 import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
 import { isDirectory } from "../targets/target.js";
 
-/** Whether any of these words was given as written (a tool's single-dash long flags: `-install`, `-mode=check`). */
-const said = (input: RuleInput, ...flags: string[]) => input.args.some((arg) => arg !== undefined && flags.some((flag) => arg === flag || arg.startsWith(`${flag}=`)));
 
 /** A directory an operand or option names, as anything under it. */
 const tree = (input: RuleInput, path: string | undefined) => anyUnder(directoryAt(input.walk.cwd, path));
@@ -30,9 +29,9 @@ function mkcert(input: RuleInput): string[] {
   const valued = ["-cert-file", "-key-file", "-p12-file"];
   const files = input.args.flatMap((arg, at) => (valued.includes(arg ?? "") ? input.values([at + 1]) : []));
   const names = input.args.filter((arg, at) => arg === undefined || (!arg.startsWith("-") && !valued.includes(input.args[at - 1] ?? "")));
-  if (names.length === 0 || said(input, "-CAROOT", "-help", "--help")) return files;
+  if (names.length === 0 || given(input, "-CAROOT", "-help", "--help")) return files;
   const here = (pattern: string) => (input.walk.cwd === undefined ? UNKNOWABLE : globOf(join(input.walk.cwd, pattern)));
-  return [...files, here("*.pem"), ...(said(input, "-pkcs12") ? [here("*.p12")] : [])];
+  return [...files, here("*.pem"), ...(given(input, "-pkcs12") ? [here("*.p12")] : [])];
 }
 
 /** mermaid-cli's mmdc: `-o`'s file (`--output`), else beside its input (`-i`) as an .svg. */
@@ -48,7 +47,7 @@ function plantuml(input: RuleInput): string[] {
   const output = args.findIndex((arg) => arg === "-o" || arg === "-output");
   const valued = new Set(["-o", "-output", "-config", "-charset", "-D", "-P", "-S", "-I", "-x", "-filename"]);
   const diagrams = args.flatMap((arg, at) => (arg !== undefined && !arg.startsWith("-") && !valued.has(args[at - 1] ?? "") ? input.values([at]) : []));
-  if (said(input, "-help", "-h", "-version", "-checkonly", "-syntax", "-pipe", "-p")) return [];
+  if (given(input, "-help", "-h", "-version", "-checkonly", "-syntax", "-pipe", "-p")) return [];
   return diagrams.flatMap((path) => {
     if (path.startsWith("\0")) return [path];
     // (A directory: every diagram in it, each beside itself.)
@@ -61,15 +60,15 @@ function plantuml(input: RuleInput): string[] {
 
 /** qpdf IN OUT: OUT (`--replace-input`: IN, and its `.~qpdf-orig` backup); `--split-pages`: OUT's numbered pieces. */
 function qpdf(input: RuleInput): string[] {
-  if (said(input, "--check", "--show-npages", "--json", "--requires-password", "--is-encrypted", "--help", "--version")) return [];
-  if (said(input, "--replace-input")) {
+  if (given(input, "--check", "--show-npages", "--json", "--requires-password", "--is-encrypted", "--help", "--version")) return [];
+  if (given(input, "--replace-input")) {
     const source = input.args.findIndex((arg) => arg === undefined || !arg.startsWith("-"));
     return source === -1 ? [] : input.values([source]).flatMap((path) => (path.startsWith("\0") ? [path] : [path, `${path}.~qpdf-orig`]));
   }
   // Its output is its last word, whatever its page, overlay and encryption options take before it.
   const last = input.args.length - 1;
   const out = last >= 0 && !(input.args[last] ?? "").startsWith("-") ? input.values([last]) : [];
-  return said(input, "--split-pages") ? out.map((path) => (path.startsWith("\0") ? path : globOf(join(dirname(path), `${basename(path).replace(/\.pdf$/i, "")}*`)))) : out;
+  return given(input, "--split-pages") ? out.map((path) => (path.startsWith("\0") ? path : globOf(join(dirname(path), `${basename(path).replace(/\.pdf$/i, "")}*`)))) : out;
 }
 
 /** poppler's options that take a value, each a word of one dash (`-enc UTF-8`, `-scale-to 1024`). */
@@ -88,7 +87,7 @@ function pdftotext(input: RuleInput): string[] {
 /** `cpy SRC… DEST`, `ncp SRC DEST`, `cpx GLOB DEST`, `copyfiles SRC… DEST`: anything under DEST (its last operand). */
 const copier = (syntax: Syntax): Rule => ({
   syntax,
-  writes: (input) => (input.reading.operands.length < 2 || said(input, "--help", "-h") ? [] : trees(input, input.reading.operands.slice(-1))),
+  writes: (input) => (input.reading.operands.length < 2 || given(input, "--help", "-h") ? [] : trees(input, input.reading.operands.slice(-1))),
 });
 
 /**
@@ -159,9 +158,9 @@ export const CONVERTER_RULES: Record<string, Rule> = {
   buildifier: {
     syntax: {},
     writes: (input) => {
-      if (input.args.some((arg, at) => /^--?mode=(check|diff|print_if_changed)$/.test(arg ?? "") || (/^--?mode$/.test(arg ?? "") && /^(check|diff|print_if_changed)$/.test(input.args[at + 1] ?? ""))) || said(input, "-d", "--help", "-help", "--version", "-version")) return [];
+      if (input.args.some((arg, at) => /^--?mode=(check|diff|print_if_changed)$/.test(arg ?? "") || (/^--?mode$/.test(arg ?? "") && /^(check|diff|print_if_changed)$/.test(input.args[at + 1] ?? ""))) || given(input, "-d", "--help", "-help", "--version", "-version")) return [];
       const files = input.args.flatMap((arg, at) => (arg !== undefined && !arg.startsWith("-") && !/^--?(mode|lint|warnings|type|path|tables|add_tables|config)$/.test(input.args[at - 1] ?? "") ? [at] : []));
-      if (!said(input, "-r", "--r")) return operandFiles(input, files, []);
+      if (!given(input, "-r", "--r")) return operandFiles(input, files, []);
       return files.length > 0 ? trees(input, files) : [tree(input, ".")];
     },
   },
@@ -169,12 +168,12 @@ export const CONVERTER_RULES: Record<string, Rule> = {
   rpl: { syntax: { short: "Rx:", long: { recursive: "R", extension: "x" } }, writes: (input) => (input.reading.has("R") ? trees(input, input.reading.operands.slice(2)) : operandFiles(input, input.reading.operands.slice(2), [])) },
   // wasm-opt -o FILE; upx rewrites each file in place (or `-o`'s).
   "wasm-opt": { syntax: { short: "o:", long: { output: "o" } }, writes: (input) => optionFiles(input, ["o"]) },
-  upx: { syntax: { short: "o:", long: { output: "o" } }, writes: (input) => (said(input, "-t", "-l", "--test", "--list", "-V", "--version", "-h", "--help") ? [] : input.reading.has("o") ? optionFiles(input, ["o"]) : operandFiles(input, input.reading.operands, [])) },
+  upx: { syntax: { short: "o:", long: { output: "o" } }, writes: (input) => (given(input, "-t", "-l", "--test", "--list", "-V", "--version", "-h", "--help") ? [] : input.reading.has("o") ? optionFiles(input, ["o"]) : operandFiles(input, input.reading.operands, [])) },
   // mypy's stubgen: its .pyi files in `-o`'s directory (`out/` by default).
-  stubgen: { syntax: { short: "o:p:m:", long: { output: "o", package: "p", module: "m", ...valuedLong("search-path python-executable") } }, writes: (input) => (said(input, "--help", "-h", "--version") ? [] : [tree(input, input.reading.has("o") ? input.reading.value("o") : "out")]) },
+  stubgen: { syntax: { short: "o:p:m:", long: { output: "o", package: "p", module: "m", ...valuedLong("search-path python-executable") } }, writes: (input) => (given(input, "--help", "-h", "--version") ? [] : [tree(input, input.reading.has("o") ? input.reading.value("o") : "out")]) },
   // virtualenv DIR: anything under DIR.
   virtualenv: { syntax: { short: "p:", long: { python: "p", ...valuedLong("prompt activators seeder extra-search-dir app-data discovery creator") } }, writes: (input) => trees(input, input.reading.operands.slice(0, 1)) },
   // git-filter-repo by its own name: as `git filter-repo`, any file of the repository (not `--analyze`, `--dry-run`).
-  "git-filter-repo": { syntax: {}, writes: (input) => (said(input, "--analyze", "--dry-run", "--help", "-h", "--version") ? [] : [anyUnder(projectRoot(input.walk.cwd, [".git"]))]) },
+  "git-filter-repo": { syntax: {}, writes: (input) => (given(input, "--analyze", "--dry-run", "--help", "-h", "--version") ? [] : [anyUnder(projectRoot(input.walk.cwd, [".git"]))]) },
 };
 CONVERTER_RULES.del = CONVERTER_RULES["del-cli"] as Rule;

@@ -9,16 +9,14 @@
 import { join } from "node:path";
 import { valuedLong } from "./shell-options.js";
 import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
-import { bySubcommand, JS_MANIFEST, newProject, operandFiles, projectRoot, pythonBuild, TOOL_RULES } from "./shell-tool-rules.js";
+import { bySubcommand, JS_MANIFEST, newProject, operandFiles, projectRoot, pythonBuild, TOOL_RULES, wholeProject } from "./shell-tool-rules.js";
 import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
 
 /** Whether any of these flags was given (`--dry-run`, `-d`), as written or with a value (`--dry-run=true`); also for tools whose single-dash long flags (`-dry`) the option reader would split. */
 export const given = (input: RuleInput, ...flags: string[]) => input.args.some((arg) => arg !== undefined && flags.some((flag) => arg === flag || arg.startsWith(`${flag}=`)));
 
-/** Anything in the project: the nearest directory up holding one of `markers` (else where it runs). */
-const project =
-  (markers: string[] = JS_MANIFEST) =>
-  (input: RuleInput): string[] => [anyUnder(projectRoot(input.walk.cwd, markers))];
+/** Anything in the project (a JavaScript one's by default): wholeProject. */
+const project = (markers: string[] = JS_MANIFEST) => wholeProject(markers);
 
 /** A release tool: any file, unless one of `dry` says it only shows what it would do. */
 const release = (...dry: string[]): Rule => ({ syntax: {}, writes: (input) => (given(input, "--help", "-h", "--version", ...dry) ? [] : [UNKNOWABLE]) });

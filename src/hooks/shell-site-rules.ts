@@ -7,16 +7,9 @@ import { join } from "node:path";
 import { valuedLong } from "./shell-options.js";
 import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { LOCK_RULES } from "./shell-lock-rules.js";
-import { asksHelp, bySubcommand, operandFiles, projectRoot, withMore } from "./shell-tool-rules.js";
+import { asksHelp, bySubcommand, inProject, operandFiles, projectRoot, wholeProject, withMore } from "./shell-tool-rules.js";
 import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
 
-/** A directory under the project (the nearest directory up holding one of `markers`, else where it runs), as anything under it. */
-const inProject =
-  (name: string, markers: string[]) =>
-  (input: RuleInput): string[] => {
-    const root = projectRoot(input.walk.cwd, markers);
-    return [anyUnder(root === undefined ? undefined : join(root, name))];
-  };
 
 /** A directory an option names (`key`), else `fallback` under the project, as anything under it. */
 const outputDirectory =
@@ -24,8 +17,6 @@ const outputDirectory =
   (input: RuleInput): string[] =>
     input.reading.has(key) ? optionFiles(input, [key]).map((path) => (path.startsWith("\0") ? path : anyUnder(directoryAt(input.walk.cwd, path)))) : inProject(fallback, markers)(input);
 
-/** Anything under the project (the nearest directory up holding one of `markers`, else where it runs). */
-const wholeProject = (markers: string[]) => (input: RuleInput) => [anyUnder(projectRoot(input.walk.cwd, markers))];
 
 /** A new directory named by the operand at `index` of the subcommand's rest (else where it runs). */
 const named = (index: number) => (input: RuleInput, rest: number[]) => [anyUnder(directoryAt(input.walk.cwd, rest.length > index ? input.args[rest[index] as number] : "."))];

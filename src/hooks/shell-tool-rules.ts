@@ -38,6 +38,17 @@ export function asksHelp(input: RuleInput): boolean {
   return input.reading.has("--help");
 }
 
+/** Anything under the project: the nearest directory up holding one of `markers` (else where it runs). */
+export const wholeProject = (markers: string[]) => (input: RuleInput): string[] => [anyUnder(projectRoot(input.walk.cwd, markers))];
+
+/** Anything under a directory of the project (`name` under the nearest directory up holding one of `markers`, else where it runs). */
+export const inProject =
+  (name: string, markers: string[]) =>
+  (input: RuleInput): string[] => {
+    const root = projectRoot(input.walk.cwd, markers);
+    return [anyUnder(root === undefined ? undefined : join(root, name))];
+  };
+
 /** The nearest directory from cwd up that holds one of `names` (a project's root), else cwd; undefined where cwd is unknown. */
 export function projectRoot(cwd: string | undefined, names: string[]): string | undefined {
   return projectRoots(cwd, names)[0];
