@@ -73,7 +73,7 @@ Converters("should read each as the files its options or operands say it writes,
     ["jupytext --sync notebooks/nb.ipynb", ["glob:notebooks/nb.*"]],
     ["jupytext --to py -o - nb.ipynb", []],
     ["jupytext --test --to py nb.ipynb", []],
-    ["papermill -p alpha 1 in.ipynb out.ipynb", ["out.ipynb"]],
+    ["papermill -p alpha 1 in.ipynb out.ipynb", ["out.ipynb", "unknown:."]], // and in.ipynb's code runs: no notebook of the project's, any file
     ["scrapy crawl quotes -O quotes.json", ["quotes.json"]],
     ["scrapy crawl quotes -o items.csv:csv", ["items.csv"]],
     ["scrapy startproject tutorial", ["glob:tutorial/**"]],

@@ -430,7 +430,7 @@ Tools("should judge autoflake -i, pyupgrade, mdformat, nbstripout and jupyter nb
     ["nbstripout --dry-run nb/a.ipynb", []],
     ["nbstripout --install --attributes .gitattributes", [".gitattributes"]],
     ["jupyter nbconvert --inplace nb/a.ipynb", ["nb/a.ipynb"]],
-    ["jupyter nbconvert --to notebook --inplace --execute nb/a.ipynb", ["nb/a.ipynb"]],
+    ["jupyter nbconvert --to notebook --inplace --execute nb/a.ipynb", ["nb/a.ipynb", "unknown:."]], // its code runs too: a notebook of no project's, any file
     ["jupyter nbconvert --clear-output nb/a.ipynb", ["nb/a.ipynb"]],
     ["jupyter nbconvert nb/a.ipynb", ["nb/a.html"]], // html by default, beside the notebook
     ["jupyter nbconvert --to notebook nb/a.ipynb", ["nb/a.nbconvert.ipynb"]],

@@ -67,6 +67,8 @@ const RAILS: Rule = {
     if (/^db:(migrate|rollback|schema:load|setup|reset|prepare|create|drop|seed|seed:replant)$/.test(sub)) return [under("db"), under("storage")];
     return [];
   },
+  // `rails runner CODE` (`r`): Ruby in the application, read as `ruby -e CODE`; `rails runner x.rb`, as `ruby x.rb`.
+  runsProgram: { after: ["runner", "r"], interpreter: "ruby", code: "-e", valued: ["-e", "--environment"] },
 };
 
 /** alembic revision (autogenerate or not): a new file in the versions directory alembic.ini's `script_location` names; init DIR: DIR and alembic.ini. */

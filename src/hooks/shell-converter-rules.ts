@@ -9,7 +9,7 @@ import { basename, dirname, join } from "node:path";
 import { type Syntax, valuedLong } from "./shell-options.js";
 import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { given } from "./shell-project-tools.js";
-import { operandFiles, projectRoot } from "./shell-tool-rules.js";
+import { executedNotebooks, operandFiles, projectRoot } from "./shell-tool-rules.js";
 import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
 import { isDirectory } from "../targets/target.js";
 
@@ -110,7 +110,11 @@ export const CONVERTER_RULES: Record<string, Rule> = {
   // papermill IN OUT: the executed notebook (`-` is stdout). (`-p NAME VALUE` takes two words: its value is no operand.)
   papermill: {
     syntax: { short: "p:r:y:f:b:k:", long: { parameters: "p", parameters_raw: "r", parameters_yaml: "y", parameters_file: "f", parameters_base64: "b", kernel: "k", ...valuedLong("cwd language engine execution-timeout start-timeout log-level") } },
-    writes: (input) => operandFiles(input, input.reading.operands.filter((at) => !["-p", "--parameters", "-r", "--parameters_raw"].includes(input.args[at - 2] ?? "")).slice(1, 2), []),
+    // (And the input notebook's code runs: executedNotebooks.)
+    writes: (input) => {
+      const notebooks = input.reading.operands.filter((at) => !["-p", "--parameters", "-r", "--parameters_raw"].includes(input.args[at - 2] ?? ""));
+      return given(input, "--help", "--help-notebook") ? [] : [...operandFiles(input, notebooks.slice(1, 2), []), ...executedNotebooks(input, notebooks.slice(0, 1))];
+    },
   },
   // scrapy: `crawl`/`runspider` `-o`/`-O` feed files; `startproject NAME [DIR]`, `genspider` (the project's spiders).
   scrapy: {

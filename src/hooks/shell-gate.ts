@@ -226,8 +226,8 @@ export const TOOL_USE = alternatives(
       String.raw`\bruff\b[^;&|\n]*\s(format\b(?![^;&|\n]*\s--(check|diff)\b)|check\b(?![^;&|\n]*\s--no-fix\b)|--fix|--fix-only|--add-noqa|-o|--output-file)\b`,
       String.raw`\brubocop\b[^;&|\n]*\s(-[a-zA-Z]*[aAxo]|--auto|--fix|--out)`,
       String.raw`\bgo(\s+-C\s*\S+)?\s+(fmt|fix|mod\s+(tidy|edit|init|vendor)|get)\b|\b(terraform|dprint|deno|zig|taplo)\b[^;&|\n]*\sfmt\b(?![^;&|\n]*\s--?check\b)|\bmix\s+format\b`,
-      // autoflake -i; pyupgrade, mdformat, nbstripout (not their checks) and nbconvert, which rewrite or write beside what they are given.
-      String.raw`\bautoflake\b[^;&|\n]*\s(-[a-z]*i|--in-place)|\b(pyupgrade|nbconvert)\b|\bmdformat\b(?![^;&|\n]*\s--check\b)|\bnbstripout\b(?![^;&|\n]*\s(-t|--textconv|--dry-run|--verify|--is-installed|--status)\b)`,
+      // autoflake -i; pyupgrade, mdformat, nbstripout (not their checks) and nbconvert, which rewrite or write beside what they are given; `jupyter execute`, which runs notebooks.
+      String.raw`\bautoflake\b[^;&|\n]*\s(-[a-z]*i|--in-place)|\b(pyupgrade|nbconvert)\b|\bjupyter\s+(-\S+\s+)*execute\b|\bmdformat\b(?![^;&|\n]*\s--check\b)|\bnbstripout\b(?![^;&|\n]*\s(-t|--textconv|--dry-run|--verify|--is-installed|--status)\b)`,
       // More formatters, fixers and minifiers (shell-formatters-more.ts), in a command's place as the project tools are.
       String.raw`(^|[;&|(\x60{!\n]|\b(if|then|else|do|while|until|sudo|doas|env|time|nice|nohup|command|exec|timeout\s+\S+|npx|bunx|pnpx|dlx|uvx|x|run|tool|--)\s)(\s*([A-Za-z_]\w*=\S*|-\S+)(\s+|$))*\s*(\S*/)?(astyle|uncrustify|tidy|js-beautify|css-beautify|html-beautify|svgo|doctoc|markdown-toc|lebab|ts-standard|tslint|eslint_d|textlint|terser|uglifyjs|uglify-js|csso|cleancss|html-minifier(-terser)?|ncc|add-trailing-comma|reorder-python-imports|pycln|unimport|flynt|blacken-docs|pyproject-fmt|toml-sort|usort|ufmt|darker|pyink|blue|ssort|golines|gopls|sqlfluff|pg_format|sql-formatter|sqlfmt|csharpier|alejandra|nixfmt|nixpkgs-fmt|rufo|stree|erb_lint|erblint|rector|ocamlformat|elm-format|stylish-haskell|cabal-fmt|hindent|purs-tidy|erlfmt|gleam|cljfmt|lua-format|gersemi|latexindent|djlint|yamlfmt|semgrep|fastmod|ruplacer|optipng|oxipng|jpegoptim|gifsicle|pngquant|cwebp|exiftool)(\s|$)`,
       String.raw`\bgit\b[^;&|\n]*\s(clang-format|filter-repo|town)\b`,
@@ -251,7 +251,7 @@ export const TOOL_USE = alternatives(
       String.raw`(^|[;&|(\x60{!\n]|\b(if|then|else|do|while|until|sudo|doas|env|time|nice|nohup|command|exec|npx|bunx|pnpx|dlx|--)\s)\s*(volta\s+pin|fixpack|prettier-package-json|(@manypkg/cli|manypkg)|(py|rb|nod)env\s+local|asdf\s+(set|local)|jj|gt)(\s|$)|\buv\s+python\s+pin\b|\b(npm\s+set-script|yarn\s+constraints|composer\s+normalize)\b`,
       // Rust's clippy, nextest, llvm-cov, tarpaulin and install, cross, trunk; sbt and lein; test runners' reports,
       // screenshots and snapshots; stringer's default file; forge, hardhat, solc; app packagers (shell-more-tools.ts).
-      String.raw`\bcargo\b[^;&|\n]*\s(clippy|nextest|llvm-cov|tarpaulin|install)\b|\bcross\b[^;&|\n]*\s(build|b|check|c|test|t|run|r|bench|doc|d|clippy|fix|fmt|clean|rustc|rustdoc)\b|\btrunk\s+(-\S+\s+)*(build|serve|watch|clean)\b|(^|[^\w.-])sbt(\s|$|[;&|)])|\blein\s|\brspec\b[^;&|\n]*\s(-o|--out|--deprecation-out|--init)|\bphpunit\b[^;&|\n]*\s--(log-|coverage-|testdox-|generate-configuration|migrate-configuration)|\bgotestsum\b[^;&|\n]*\s--(junitfile|jsonfile)|\bmocha\b[^;&|\n]*\s(-O|--reporter-options?\b|(-R|--reporter)[\s=]+(mocha-junit-reporter|mochawesome)\b)|\bcypress\s+(-\S+\s+)*(run|open)\b|\bbackstop\s+(-\S+\s+)*(reference|test|approve|init)\b|\btap\b[^;&|\n]*\s(--snapshot|-S|--output-file|-o|--output-dir|-d)\b|\bTAP_SNAPSHOT=|\bstringer\b[^;&|\n]*\s--?type\b|\bforge\s+(-\S+\s+)*(build|b|compile|test|t|create|inspect|clean|verify-contract|snapshot|coverage|script|bind|doc|flatten|fmt|init|install|i|update|u|remove|rm|config)\b|\bhardhat(\s|$)|\bsolc\b[^;&|\n]*\s(-o|--output-dir)|(\bcap|@capacitor/cli)\s+(-\S+\s+)*(sync|copy|add|update|init|migrate|run|build)\b|(\btauri|@tauri-apps/cli)\s+(-\S+\s+)*[a-z]|\belectron-builder\b|\bvsce\s+(-\S+\s+)*(package|publish)\b|\bpatch-package\b`,
+      String.raw`\bcargo\b[^;&|\n]*\s(clippy|nextest|llvm-cov|tarpaulin|install|watch)\b|\bcross\b[^;&|\n]*\s(build|b|check|c|test|t|run|r|bench|doc|d|clippy|fix|fmt|clean|rustc|rustdoc)\b|\btrunk\s+(-\S+\s+)*(build|serve|watch|clean)\b|(^|[^\w.-])sbt(\s|$|[;&|)])|\blein\s|\brspec\b[^;&|\n]*\s(-o|--out|--deprecation-out|--init)|\bphpunit\b[^;&|\n]*\s--(log-|coverage-|testdox-|generate-configuration|migrate-configuration)|\bgotestsum\b[^;&|\n]*\s--(junitfile|jsonfile)|\bmocha\b[^;&|\n]*\s(-O|--reporter-options?\b|(-R|--reporter)[\s=]+(mocha-junit-reporter|mochawesome)\b)|\bcypress\s+(-\S+\s+)*(run|open)\b|\bbackstop\s+(-\S+\s+)*(reference|test|approve|init)\b|\btap\b[^;&|\n]*\s(--snapshot|-S|--output-file|-o|--output-dir|-d)\b|\bTAP_SNAPSHOT=|\bstringer\b[^;&|\n]*\s--?type\b|\bforge\s+(-\S+\s+)*(build|b|compile|test|t|create|inspect|clean|verify-contract|snapshot|coverage|script|bind|doc|flatten|fmt|init|install|i|update|u|remove|rm|config)\b|\bhardhat(\s|$)|\bsolc\b[^;&|\n]*\s(-o|--output-dir)|(\bcap|@capacitor/cli)\s+(-\S+\s+)*(sync|copy|add|update|init|migrate|run|build)\b|(\btauri|@tauri-apps/cli)\s+(-\S+\s+)*[a-z]|\belectron-builder\b|\bvsce\s+(-\S+\s+)*(package|publish)\b|\bpatch-package\b`,
       // clang-tidy -fix (and its reports), google-java-format -i, stylua (not --check), phpcbf, standardrb --fix.
       String.raw`\bclang-tidy\b[^;&|\n]*\s--?(fix|export-fixes|store-check-profile)|\bgoogle-java-format\b[^;&|\n]*\s--?(i|r|replace)\b|\bstylua\b(?![^;&|\n]*\s(-c|--check)\b)|\bphpcbf\b|\bstandardrb\b[^;&|\n]*\s(-[a-zA-Z]*[aAxo]|--fix|--auto|--out)`,
       // dotnet format, swift-format (and Swift 6's swift format), taplo format, tflint --fix (buf's commands pass as its generate does, below).
@@ -442,13 +442,13 @@ const GATE_TEXT = 65_536;
 const GATE_LINE = 4_096;
 
 /**
- * `go run .`, `zig run x.zig`: a package's sources, which an agent may have written
+ * `go run .`, `zig run x.zig`, `nim r x.nim`: a package's sources, which an agent may have written
  * (shell-unread-programs.ts); tmux and screen: keys typed into a session (`send-keys "$cmd"`,
  * `-X stuff`), or a command run in one, which their launchers read (shell-launchers.ts); `lerna
  * exec`/`run`, turbo, nx, `deno task`, `npm pack` and `publish`: a command, a package's scripts or
  * a task (shell-wrappers.ts, shell-scripts.ts).
  */
-const BUILDS_AND_RUNS = alternatives(/(^|[\s;&|(`])((go|zig)(\s+-C\s+\S+|\s+-\S+)*\s+run|tmux|screen|lerna\b[^;&|\n]*\s(exec|run)|turbo|nx|ninja|samu|deno\s+(-\S+\s+)*task|(npm|pnpm|yarn)(\s+-\S+)*\s+(pack|publish))(\s|$)/);
+const BUILDS_AND_RUNS = alternatives(/(^|[\s;&|(`])((go|zig)(\s+-C\s+\S+|\s+-\S+)*\s+run|nim(\s+-\S+)*\s+(r|run|e)|tmux|screen|lerna\b[^;&|\n]*\s(exec|run)|turbo|nx|ninja|samu|deno\s+(-\S+\s+)*task|(npm|pnpm|yarn)(\s+-\S+)*\s+(pack|publish))(\s|$)/);
 
 /**
  * Database clients and dumps, assemblers and linkers, downloaders, jar, ImageMagick, ffmpeg, m4, and

@@ -8,7 +8,7 @@
 // wasm-pack, mkdocs, sphinx-build, goreleaser).
 import { join } from "node:path";
 import { valuedLong } from "./shell-options.js";
-import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
+import { globOf, lineAfter, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { bySubcommand, JS_MANIFEST, newProject, operandFiles, projectRoot, pythonBuild, TOOL_RULES, wholeProject } from "./shell-tool-rules.js";
 import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
 
@@ -127,7 +127,8 @@ export const PROJECT_TOOL_RULES: Record<string, Rule> = {
   // And more: OpenTofu's fmt as terraform's; terragrunt's hclfmt; wasm-pack's pkg/; mkdocs' site/;
   // sphinx-build's output directory; goreleaser's dist/.
   tofu: TOOL_RULES.terraform as Rule,
-  terragrunt: { syntax: {}, writes: (input) => (input.args.some((arg) => arg === "hclfmt" || arg === "hcl") && !given(input, "--check", "--terragrunt-check") ? [anyUnder(input.walk.cwd)] : []) },
+  // (`terragrunt exec -- cmd` runs cmd in the unit's directory: read in turn.)
+  terragrunt: { syntax: {}, writes: (input) => (input.args.some((arg) => arg === "hclfmt" || arg === "hcl") && !given(input, "--check", "--terragrunt-check") ? [anyUnder(input.walk.cwd)] : []), runsLines: (input) => lineAfter(input, ["exec"]) },
   "wasm-pack": bySubcommand({ short: "d:", long: { "out-dir": "d", ...valuedLong("target scope out-name mode") } }, { build: (input) => [anyUnder(projectRoot(input.walk.cwd, CARGO) === undefined ? undefined : join(projectRoot(input.walk.cwd, CARGO) as string, "pkg")), ...optionFiles(input, ["d"]).map((path) => (path.startsWith("\0") ? path : anyUnder(path)))] }),
   mkdocs: bySubcommand({ short: "d:f:", long: { "site-dir": "d", "config-file": "f" } }, { build: (input) => (input.reading.has("d") ? optionFiles(input, ["d"]).map((path) => (path.startsWith("\0") ? path : anyUnder(path))) : [anyUnder(projectRoot(input.walk.cwd, ["mkdocs.yml", "mkdocs.yaml"]) === undefined ? undefined : join(projectRoot(input.walk.cwd, ["mkdocs.yml", "mkdocs.yaml"]) as string, "site"))]), "gh-deploy": project(["mkdocs.yml", "mkdocs.yaml"]) }),
   "sphinx-build": { syntax: { short: "b:c:d:D:A:t:j:w:M:" }, writes: (input) => operandFiles(input, input.reading.operands.slice(1), []).map((path) => (path.startsWith("\0") ? path : anyUnder(path))) },
@@ -145,11 +146,15 @@ export const PROJECT_TOOL_RULES: Record<string, Rule> = {
   // jj's and Graphite's commands that move the work tree to another revision, or rewrite the one
   // it shows (not those that only record, name, push or list: `jj describe`, `commit`, `bookmark`,
   // `git push`, `op log`; `gt submit`, `track`, `rename`).
-  jj: bySubcommand({}, {
-    ...Object.fromEntries(["restore", "edit", "new", "checkout", "co", "abandon", "rebase", "squash", "unsquash", "split", "undo", "backout", "revert", "resolve", "absorb", "diffedit", "next", "prev", "fix", "parallelize"].map((sub) => [sub, workTree([".jj", ".git"])])),
-    op: (input, rest) => (["restore", "undo", "revert"].includes(input.args[rest[0] ?? -1] ?? "") ? workTree([".jj", ".git"])(input) : []),
-    workspace: (input, rest) => (["update-stale"].includes(input.args[rest[0] ?? -1] ?? "") ? workTree([".jj", ".git"])(input) : []),
-  }),
+  // (`jj util exec -- cmd` runs cmd: read in turn.)
+  jj: {
+    runsLines: (input) => lineAfter(input, ["util", "exec"]),
+    ...bySubcommand({}, {
+      ...Object.fromEntries(["restore", "edit", "new", "checkout", "co", "abandon", "rebase", "squash", "unsquash", "split", "undo", "backout", "revert", "resolve", "absorb", "diffedit", "next", "prev", "fix", "parallelize"].map((sub) => [sub, workTree([".jj", ".git"])])),
+      op: (input, rest) => (["restore", "undo", "revert"].includes(input.args[rest[0] ?? -1] ?? "") ? workTree([".jj", ".git"])(input) : []),
+      workspace: (input, rest) => (["update-stale"].includes(input.args[rest[0] ?? -1] ?? "") ? workTree([".jj", ".git"])(input) : []),
+    }),
+  },
   // Python packages' builds (`python -m build` runs pyproject-build): dist/ (or the output option's
   // directory), build/ and *.egg-info; pyinstaller's dist/, build/ and spec file; maturin's wheels
   // (target/wheels, `-o`) and, for develop, the extension built into the project.

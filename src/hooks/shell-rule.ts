@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import type { Reading, Syntax } from "./shell-options.js";
-import { directoryAt, type Environment, judgedPath, outputs, type Walk, within } from "./shell-words.js";
+import { directoryAt, type Environment, judgedPath, outputs, shellQuoted, type Walk, within } from "./shell-words.js";
 
 export { diffPaths } from "./diff-paths.js";
 
@@ -16,8 +16,58 @@ export interface Rule {
   writes: (input: RuleInput) => string[];
   /** Its arguments may also hold a command it runs here (`sops exec-env f 'cmd'`, `yt-dlp --exec 'cmd'`): read as an unknown command's are. */
   runsArguments?: true;
-  /** It runs a program file of the project, the first operand after one of `after` (`hardhat run scripts/x.ts`): read as `interpreter FILE …` is. */
-  runsProgram?: { after: string[]; interpreter: string };
+  /**
+   * It runs a program file of the project, the first operand after one of `after` (`hardhat run
+   * scripts/x.ts`): read as `interpreter FILE …` is. With `code`, an operand that is no file there is
+   * code, read as `interpreter CODE-OPTION CODE` (`rails runner 'User.delete_all'`: `ruby -e …`);
+   * `valued`: the verb's options that take a value (`rails runner -e production x.rb`).
+   */
+  runsProgram?: { after: string[]; interpreter: string; code?: string; valued?: string[] };
+  /**
+   * The command lines it runs, read in turn where it runs (`go test -exec 'x'`, `cargo watch -s
+   * 'x'`, `terragrunt exec -- x`): undefined for one the text does not fix (any file).
+   */
+  runsLines?: (input: RuleInput) => Array<string | undefined>;
+}
+
+/** The arguments from `from` on, as a command line (undefined where the text does not fix one). */
+export function lineOf(args: Array<string | undefined>, from: number): string | undefined {
+  const words = args.slice(from);
+  return words.length === 0 || words.some((word) => word === undefined) ? undefined : (words as string[]).map(shellQuoted).join(" ");
+}
+
+/**
+ * The command line a subcommand runs (`terragrunt exec -- cmd`, `jj util exec -- cmd`, `composer
+ * exec bin args`): what follows its `--`, else its first operand on; none when the command is not
+ * that subcommand.
+ */
+export function lineAfter(input: RuleInput, verbs: string[]): Array<string | undefined> {
+  const { args, reading } = input;
+  const named = reading.operands.slice(0, verbs.length);
+  if (named.length < verbs.length || named.some((at, index) => args[at] !== verbs[index])) return [];
+  const from = (named.at(-1) as number) + 1;
+  const dashdash = args.indexOf("--", from);
+  const start = dashdash !== -1 ? dashdash + 1 : args.findIndex((arg, at) => at >= from && (arg === undefined || !arg.startsWith("-")));
+  return start === -1 || start >= args.length ? [] : [lineOf(args, start)];
+}
+
+/**
+ * The values of a Go-style option (`-exec x`, `--exec=x`, `-exec=x`) among the arguments: each
+ * value, undefined where the text does not fix it.
+ */
+export function flagValues(args: Array<string | undefined>, names: string[], text: (at: number) => string | undefined = () => undefined): Array<string | undefined> {
+  const found: Array<string | undefined> = [];
+  for (let at = 0; at < args.length; at++) {
+    const arg = args[at];
+    // (`-exec="$x"`: an option the text names, with a value it does not fix.)
+    if (arg === undefined && names.includes(/^--?([\w-]+)=/.exec(text(at) ?? "")?.[1] ?? "")) found.push(undefined);
+    if (arg === undefined) continue;
+    if (arg === "--") break;
+    const name = /^--?([\w-]+)(=|$)/.exec(arg);
+    if (name === null || !names.includes(name[1] as string)) continue;
+    found.push(name[2] === "=" ? arg.slice(arg.indexOf("=") + 1) : args[++at]);
+  }
+  return found;
 }
 
 export interface RuleInput {

@@ -35,10 +35,10 @@ import { CODEMOD_RULES } from "./shell-codemod-rules.js";
 import { STYLESHEET_RULES } from "./shell-stylesheet-rules.js";
 import { KEY_RULES } from "./shell-key-rules.js";
 import { MORE_TOOL_BINS, MORE_TOOL_RULES } from "./shell-more-tools.js";
-import { readOptions, type Syntax, valuedLong } from "./shell-options.js";
+import { ownEntry, readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import { diffPaths, globOf, optionFiles, placeOf, type Rule, type RuleInput, variable } from "./shell-rule.js";
 import { PERL, SUDO } from "./shell-runners.js";
-import { anyIn, anyUnder, directoryAt, HOLE, judgedPath, landing, outputs, readText, TEMP, UNKNOWABLE, within, writtenBefore } from "./shell-words.js";
+import { anyIn, anyUnder, directoryAt, HOLE, judgedPath, landing, outputs, readText, shellQuoted, TEMP, UNKNOWABLE, within, writtenBefore } from "./shell-words.js";
 import { awkProgramWrites, edScriptWrites, exScriptWrites, scriptOf, sedScriptWrites } from "./shell-editor-scripts.js";
 
 /** rename (perl's or util-linux's): each file it is given and, its new name computed, any file beside it. */
@@ -454,6 +454,9 @@ const MMV: Rule = { syntax: {}, writes: (input) => (input.reading.has("n") ? [] 
 /** Packages whose command has another name, as a package runner runs them (`npx @tailwindcss/cli` is tailwindcss, `npx postcss-cli` postcss). */
 export const PACKAGE_BINS: Record<string, string> = { "@tailwindcss/cli": "tailwindcss", "postcss-cli": "postcss", "@graphql-codegen/cli": "graphql-codegen", "@mermaid-js/mermaid-cli": "mmdc", ...PROJECT_TOOL_BINS, ...MORE_TOOL_BINS };
 
+/** The interpreters pandoc runs a filter with, by its file's extension (its own list). */
+const PANDOC_INTERPRETERS: Record<string, string> = { ".py": "python3", ".js": "node", ".rb": "ruby", ".pl": "perl", ".php": "php", ".hs": "runhaskell", ".r": "Rscript", ".R": "Rscript", ".lua": "lua" };
+
 export const RULES: Record<string, Rule> = {
   // First: a tool with a rule of its own elsewhere keeps it.
   ...PROJECT_TOOL_RULES,
@@ -802,7 +805,15 @@ export const RULES: Record<string, Rule> = {
   iconv: { syntax: { short: "f:t:o:", long: { "from-code": "f", "to-code": "t", output: "o" } }, writes: (input) => optionFiles(input, ["o"]) },
   // pandoc -o out; sqlite3 DB (its database, opened for writing); strip and objcopy in place, or
   // -o / the second operand; zip ARCHIVE (shell-archive-rules.ts).
-  pandoc: { syntax: { short: "o:f:r:t:w:", long: { output: "o", from: "f", read: "r", to: "t", write: "w" } }, writes: (input) => optionFiles(input, ["o"]) },
+  // (Its filters run: `-F prog` as a program, by its interpreter where its name gives one; `-L f.lua` as Lua.)
+  pandoc: {
+    syntax: { short: "o:f:r:t:w:F:L:", long: { output: "o", from: "f", read: "r", to: "t", write: "w", filter: "F", "lua-filter": "L" } },
+    writes: (input) => optionFiles(input, ["o"]),
+    runsLines: (input) => [
+      ...input.reading.values("F").map((program) => (program === undefined ? undefined : [ownEntry(PANDOC_INTERPRETERS, /\.\w+$/.exec(program)?.[0] ?? ""), shellQuoted(program)].filter((word) => word !== undefined).join(" "))),
+      ...input.reading.values("L").map((script) => (script === undefined ? undefined : `lua ${shellQuoted(script)}`)),
+    ],
+  },
   sqlite3: { syntax: {}, writes: sqliteDatabase },
   strip: { syntax: { short: "o:F:I:O:R:K:N:" }, writes: (input) => (input.reading.has("o") ? optionFiles(input, ["o"]) : input.values(input.reading.operands)) },
   objcopy: { syntax: { short: "I:O:B:j:R:K:N:L:G:W:b:i:" }, writes: (input) => input.values(input.reading.operands.slice(input.reading.operands.length > 1 ? 1 : 0, 2)) },

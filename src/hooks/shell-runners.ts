@@ -78,6 +78,10 @@ export const WRAPPERS: Record<
     /** The option whose value is a python module it runs as `python3 -m` does (`uv run -m pkg.mod`). */
     module?: string;
     subcommands?: string[];
+    /** Of its subcommands, those whose operands are a shell line it runs (`bun exec 'rm f && ls'`: Bun's shell). */
+    lines?: string[];
+    /** A flag, before or after its subcommand, that makes the command a shell line (`pnpm -c exec 'rm f && ls'`). */
+    lineFlag?: string;
     /** Its own operands run up to `--`, and the command after it (`mise x node@20 -- node -e …`); without one, only `call` runs anything. */
     dashdash?: boolean;
     /** With dashdash, and no `--`: the command is its operand of this index (`stack exec rm f`: 0; `aws-vault exec prof rm f`: 1). */
@@ -285,15 +289,16 @@ export const WRAPPERS: Record<
     elsewhere: ["w", "workspaces", "ws"],
   },
   pnpm: {
-    syntax: { short: "C:c:F:rw", long: { dir: "C", filter: "F", package: ":", recursive: "r", "workspace-root": "w" } },
+    // (`-c`, `--shell-mode`: the command is a shell line, `pnpm -r -c exec 'rm f && ls'`, `pnpm dlx -c 'x | y'`.)
+    syntax: { short: "C:cF:rw", long: { dir: "C", filter: "F", package: ":", recursive: "r", "workspace-root": "w", "shell-mode": "c" } },
     chdir: "C",
-    call: "c",
+    lineFlag: "c",
     subcommands: ["exec", "dlx", "run"],
     bins: true,
     elsewhere: ["F", "r", "w"],
   },
   yarn: { syntax: { short: "p:", long: { package: "p", cwd: ":" } }, chdir: "cwd", subcommands: ["dlx", "exec", "run"], bins: true },
-  bun: { syntax: { short: "p:F:", long: { package: "p", cwd: ":", filter: "F" } }, chdir: "cwd", subcommands: ["x", "run"], bins: true, elsewhere: ["F"] },
+  bun: { syntax: { short: "p:F:", long: { package: "p", cwd: ":", filter: "F" } }, chdir: "cwd", subcommands: ["x", "run", "exec"], lines: ["exec"], bins: true, elsewhere: ["F"] },
   uv: { syntax: { short: "p:w:m:", long: { python: "p", directory: ":", with: "w", module: "m", ...valuedLong(UV_VALUED) } }, chdir: "directory", subcommands: ["run"], module: "m" },
   poetry: { syntax: { short: "C:P:", long: { directory: "C", project: "P" } }, chdir: "C", subcommands: ["run"] },
   pipenv: { syntax: {}, subcommands: ["run"] },

@@ -5,7 +5,7 @@
 // systems' working copies (svn, hg): each as the files or directories it writes here.
 import { join } from "node:path";
 import { valuedLong } from "./shell-options.js";
-import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
+import { flagValues, globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { LOCK_RULES } from "./shell-lock-rules.js";
 import { asksHelp, bySubcommand, inProject, operandFiles, projectRoot, wholeProject, withMore } from "./shell-tool-rules.js";
 import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
@@ -131,20 +131,24 @@ export const SITE_RULES: Record<string, Rule> = {
   // Gatsby: public/ and .cache/; new a site.
   gatsby: bySubcommand({}, { build: wholeProject(["gatsby-config.js", "gatsby-config.ts", "package.json"]), develop: wholeProject(["gatsby-config.js", "gatsby-config.ts", "package.json"]), clean: wholeProject(["gatsby-config.js", "gatsby-config.ts", "package.json"]), new: named(0) }),
   // helm template --output-dir, create NAME, pull --untar (`-d`), plus its dependency and package commands (shell-lock-rules.ts).
-  helm: withMore(LOCK_RULES.helm as Rule, {
-    template: (input) => input.args.flatMap((arg, at) => (arg === "--output-dir" ? [anyUnder(directoryAt(input.walk.cwd, input.args[at + 1]))] : arg?.startsWith("--output-dir=") ? [anyUnder(directoryAt(input.walk.cwd, arg.slice(13)))] : [])),
-    create: named(0),
-    pull: (input) => {
-      const valueOf = (...names: string[]) => {
-        const at = input.args.findIndex((arg) => names.includes(arg ?? "") || names.some((name) => arg?.startsWith(`${name}=`)));
-        const arg = input.args[at];
-        return at === -1 ? undefined : arg !== undefined && arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : (input.args[at + 1] ?? "\u0001");
-      };
-      const place = directoryAt(input.walk.cwd, valueOf("-d", "--destination") ?? ".");
-      const untar = valueOf("--untardir");
-      return [input.args.some((arg) => arg === "--untar" || arg === "--untar=true") ? anyUnder(untar === undefined ? place : directoryAt(place, untar)) : globOf(join(place ?? "/", "*.tgz"))];
-    },
-  }),
+  // (`--post-renderer prog`: a program its install, upgrade and template run: read in turn.)
+  helm: {
+    runsLines: (input) => flagValues(input.args, ["post-renderer"], input.text),
+    ...withMore(LOCK_RULES.helm as Rule, {
+      template: (input) => input.args.flatMap((arg, at) => (arg === "--output-dir" ? [anyUnder(directoryAt(input.walk.cwd, input.args[at + 1]))] : arg?.startsWith("--output-dir=") ? [anyUnder(directoryAt(input.walk.cwd, arg.slice(13)))] : [])),
+      create: named(0),
+      pull: (input) => {
+        const valueOf = (...names: string[]) => {
+          const at = input.args.findIndex((arg) => names.includes(arg ?? "") || names.some((name) => arg?.startsWith(`${name}=`)));
+          const arg = input.args[at];
+          return at === -1 ? undefined : arg !== undefined && arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : (input.args[at + 1] ?? "\u0001");
+        };
+        const place = directoryAt(input.walk.cwd, valueOf("-d", "--destination") ?? ".");
+        const untar = valueOf("--untardir");
+        return [input.args.some((arg) => arg === "--untar" || arg === "--untar=true") ? anyUnder(untar === undefined ? place : directoryAt(place, untar)) : globOf(join(place ?? "/", "*.tgz"))];
+      },
+    }),
+  },
   // kustomize build -o (`--output`); create and edit: kustomization.yaml where it runs (or `--resources`' directory given).
   kustomize: bySubcommand({ short: "o:", long: { output: "o" } }, {
     build: (input) => optionFiles(input, ["o"]).map((path) => (path.startsWith("\0") || /\.ya?ml$/.test(path) ? path : anyUnder(directoryAt(input.walk.cwd, path)))),

@@ -8,11 +8,12 @@
 // What a tool's configuration adds (`fix = true` in ruff's) is not read.
 import { readdirSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join } from "node:path";
+import { notTrackedByProject } from "./program-files.js";
 import { goBuild } from "./shell-build-rules.js";
 import { UNKNOWN_MARK } from "./payload.js";
 import { guessedArguments, type Reading, readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
-import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
+import { flagValues, globOf, lineAfter, lineOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { isGlobText } from "../targets/overlap.js";
 import { ancestorsHolding, anyIn, anyUnder, configIn, directoryAt, outputs, readText, UNKNOWABLE, within } from "./shell-words.js";
 
@@ -98,7 +99,7 @@ export function bySubcommand(syntax: Syntax, rules: Record<string, (input: RuleI
  */
 export function withMore(rule: Rule, more: Record<string, (input: RuleInput, rest: number[]) => string[]>): Rule {
   return {
-    syntax: rule.syntax,
+    ...rule, // (what else it runs: runsArguments, runsProgram, runsLines)
     writes: (input) => {
       const [first, ...rest] = input.reading.operands.filter((at) => !input.args[at]?.startsWith("+"));
       const sub = first === undefined ? "" : (input.args[first] ?? "");
@@ -338,7 +339,31 @@ function ruffFixes(cwd: string | undefined, config: string | undefined): boolean
 
 const GO: Syntax = { short: "C:", long: valuedLong("modfile") };
 
+/** The build flags of go's that take a value as the next word (`-o out`, `-exec cmd`). */
+const GO_VALUED = /^--?(C|o|p|exec|toolexec|vettool|mod|modfile|overlay|pgo|tags|ldflags|gcflags|asmflags|gccgoflags|buildmode|buildvcs|compiler|installsuffix|pkgdir|coverpkg|covermode|coverprofile|cpu|run|skip|bench|count|timeout|parallel)$/;
+
 const CARGO: Syntax = { short: "p:Z:", long: { package: "p", ...valuedLong("manifest-path config color target-dir path root output-path output-dir archive-file") } };
+
+/**
+ * The commands `cargo watch` runs at each change: `-x CMD` (`--exec`) cargo's CMD, `-s CMD`
+ * (`--shell`) a shell line, and what follows `--` (cargo-watch's own; bacon and the like have rules
+ * of their own or none).
+ */
+function cargoWatchLines(input: RuleInput): Array<string | undefined> {
+  const { args } = input;
+  const watch = input.reading.operands[0];
+  if (watch === undefined || args[watch] !== "watch") return [];
+  const lines: Array<string | undefined> = [];
+  for (let at = watch + 1; at < args.length; at++) {
+    const arg = args[at];
+    if (arg === "--") return [...lines, lineOf(args, at + 1)];
+    const option = arg === undefined ? /^(-[xs]|--exec|--shell)=/.exec(input.text(at) ?? "")?.[1] : /^(-[xs]|--exec|--shell)(=|$)/.exec(arg)?.[1];
+    if (option === undefined) continue;
+    const value = arg === undefined ? undefined : arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : args[++at];
+    lines.push(value === undefined ? undefined : option === "-x" || option === "--exec" ? `cargo ${value}` : value);
+  }
+  return lines;
+}
 
 /** Where cargo starts: the directory of `--manifest-path`'s Cargo.toml, else cwd. */
 const cargoStart = (input: RuleInput) => {
@@ -432,20 +457,24 @@ const PROJECT_TOOLS: Record<string, Rule> = {
   // gradle (and ./gradlew) <tasks>: every project's build/ and the root's .gradle/ (help, tasks and the like only print).
   gradle: { syntax: { short: "p:b:c:x:", long: valuedLong("project-dir build-file settings-file exclude-task console warning-mode update-locks write-verification-metadata") }, writes: (input) => gradleWrites(input) },
   gradlew: { syntax: { short: "p:b:c:x:", long: valuedLong("project-dir build-file settings-file exclude-task console warning-mode update-locks write-verification-metadata") }, writes: (input) => gradleWrites(input) },
-  composer: bySubcommand(
-    { short: "d:", long: { "working-dir": "d", ...valuedLong("format") } },
-    Object.fromEntries(
-      ["install", "i", "update", "u", "upgrade", "require", "r", "remove", "rm", "reinstall", "dump-autoload", "dumpautoload", "dump", "bump"].map((sub) => [
-        sub,
-        (input: RuleInput) => {
-          if (input.args.includes("--dry-run")) return [];
-          const root = projectRoot(input.reading.has("d") ? directoryAt(input.walk.cwd, input.reading.value("d")) : input.walk.cwd, ["composer.json"]);
-          const manifest = ["require", "r", "remove", "rm", "bump"].includes(sub) || input.args.includes("--bump-after-update") ? ["composer.json"] : [];
-          return [...atRoot(root, [...manifest, "composer.lock"]), anyUnder(root === undefined ? undefined : join(root, "vendor"))];
-        },
-      ]).concat([["normalize", (input: RuleInput) => (input.args.includes("--dry-run") ? [] : atRoot(projectRoot(input.reading.has("d") ? directoryAt(input.walk.cwd, input.reading.value("d")) : input.walk.cwd, ["composer.json"]), ["composer.json", "composer.lock"]))]]),
+  // (`composer exec bin args` runs a package's command, vendor/bin/bin: read as that command.)
+  composer: {
+    runsLines: (input) => lineAfter(input, ["exec"]),
+    ...bySubcommand(
+      { short: "d:", long: { "working-dir": "d", ...valuedLong("format") } },
+      Object.fromEntries(
+        ["install", "i", "update", "u", "upgrade", "require", "r", "remove", "rm", "reinstall", "dump-autoload", "dumpautoload", "dump", "bump"].map((sub) => [
+          sub,
+          (input: RuleInput) => {
+            if (input.args.includes("--dry-run")) return [];
+            const root = projectRoot(input.reading.has("d") ? directoryAt(input.walk.cwd, input.reading.value("d")) : input.walk.cwd, ["composer.json"]);
+            const manifest = ["require", "r", "remove", "rm", "bump"].includes(sub) || input.args.includes("--bump-after-update") ? ["composer.json"] : [];
+            return [...atRoot(root, [...manifest, "composer.lock"]), anyUnder(root === undefined ? undefined : join(root, "vendor"))];
+          },
+        ]).concat([["normalize", (input: RuleInput) => (input.args.includes("--dry-run") ? [] : atRoot(projectRoot(input.reading.has("d") ? directoryAt(input.walk.cwd, input.reading.value("d")) : input.walk.cwd, ["composer.json"]), ["composer.json", "composer.lock"]))]]),
+      ),
     ),
-  ),
+  },
   bundle: bySubcommand(
     { long: valuedLong("gemfile path jobs retry without with group") },
     Object.fromEntries(
@@ -1066,8 +1095,11 @@ const NBCONVERT_EXTENSIONS: Record<string, string> = { html: ".html", slides: ".
  */
 function nbconvert(input: RuleInput, notebooks: number[]): string[] {
   const { reading, walk } = input;
-  if (reading.has("--stdout", "--help", "--generate-config", "--show-config", "--show-config-json")) return [];
-  const files = operandFiles(input, notebooks, []);
+  if (reading.has("--help", "--generate-config", "--show-config", "--show-config-json")) return [];
+  // `--execute` runs each notebook's code first (as `jupyter execute` does).
+  const ran = reading.has("--execute") || input.args.some((arg) => arg === undefined || /^--ExecutePreprocessor\.enabled=(True|true|1)$/.test(arg)) ? executedNotebooks(input, notebooks) : [];
+  if (reading.has("--stdout")) return ran;
+  const files = [...operandFiles(input, notebooks, []), ...ran];
   if (reading.has("--inplace", "--clear-output")) return files;
   const to = reading.value("to") ?? (reading.has("to") ? undefined : "html");
   const output = reading.value("output");
@@ -1084,7 +1116,19 @@ function nbconvert(input: RuleInput, notebooks: number[]): string[] {
     const made = join(directory, extension === undefined ? `${base}.*` : `${base}${extension}`);
     const extracted = ["markdown", "rst", "latex", "asciidoc"].includes(to) ? [join(directory, `${base}_files`, "**")] : [];
     return [made, ...extracted].map((path) => (mark === UNKNOWN_MARK ? UNKNOWN_MARK + path : mark !== "" || path.includes("*") ? globOf(path) : path));
-  });
+  }).concat(ran);
+}
+
+/**
+ * What running notebooks' code writes (`jupyter execute`, `nbconvert --execute`, papermill): its
+ * Python, shell escapes and magics, which the hook does not read: any file, for one an agent may
+ * have written (not there yet, or not the project's own: program-files.ts), or one the text does
+ * not fix; nothing for the project's own notebooks, as for its other programs.
+ */
+export function executedNotebooks(input: RuleInput, notebooks: number[]): string[] {
+  const paths = notebooks.map((at) => input.args[at]).filter((path) => path !== "-");
+  if (paths.some((path) => path === undefined || isGlobText(path as string)) || input.walk.cwd === undefined) return [UNKNOWABLE];
+  return notTrackedByProject(paths.map((path) => within(input.walk.cwd, path as string))).length > 0 ? [UNKNOWABLE] : [];
 }
 
 /** pip-compile's options (pip-tools), as click reads them. */
@@ -1135,44 +1179,64 @@ export const TOOL_RULES: Record<string, Rule> = {
   pyupgrade: formatter({ long: {} }, (has) => !has("h")),
   mdformat: formatter({ long: valuedLong("wrap end-of-line exclude extensions codeformatters") }, (has) => !has("--check", "h", "--version")),
   nbstripout: { syntax: { ...NBSTRIPOUT, exact: true }, writes: nbstripout },
-  jupyter: bySubcommand(NBCONVERT, { nbconvert: (input, rest) => nbconvert(input, rest) }),
+  // (`jupyter execute NB…` runs them; `--inplace` saves each with its outputs.)
+  jupyter: bySubcommand(NBCONVERT, { nbconvert: (input, rest) => nbconvert(input, rest), execute: (input, rest) => [...executedNotebooks(input, rest), ...(input.reading.has("--inplace") ? operandFiles(input, rest, []) : [])] }),
   "jupyter-nbconvert": { syntax: { ...NBCONVERT, exact: true }, writes: (input) => nbconvert(input, input.reading.operands) },
   nbconvert: { syntax: { ...NBCONVERT, exact: true }, writes: (input) => nbconvert(input, input.reading.operands) }, // python -m nbconvert
   ruff: ruffRule(),
   gofmt: goFormatter(["r", "cpuprofile"], (flags) => flags.has("w")),
   goimports: goFormatter(["local", "srcdir", "cpuprofile", "memprofile", "trace"], (flags) => flags.has("w")),
   gofumpt: goFormatter(["lang", "modpath", "cpuprofile"], (flags) => flags.has("w")),
-  go: bySubcommand(GO, {
-    // go fmt ./... rewrites every package under .; `go fmt` the package here. `go -C dir` runs there.
-    fmt: (input, rest) => goPackageFiles(input, rest),
-    // go fix rewrites its packages as go fmt does (`-diff` prints the changes instead).
-    fix: goFix,
-    mod: (input, rest) => {
-      const action = input.args[rest[0] ?? -1] ?? "";
-      const cwd = input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd;
-      const root = projectRoot(cwd, ["go.mod"]);
-      if (!["tidy", "edit", "init", "vendor"].includes(action)) return [];
-      if (action === "edit" && input.args.some((arg) => arg === "-json" || arg === "-print")) return [];
-      return [...atRoot(root, ["go.mod", "go.sum"]), ...(action === "vendor" ? [anyUnder(root === undefined ? undefined : join(root, "vendor"))] : [])];
-    },
-    build: goBuild,
-    // go generate runs the `//go:generate` commands of each package's files: programs that write
-    // what their own logic names, mostly beside the package: anything under each (`-n` prints only).
-    generate: (input) => {
-      if (input.args.includes("-n")) return [];
-      const cwd = input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd;
-      const packages: string[] = [];
-      for (let at = input.args.indexOf("generate") + 1; at < input.args.length; at++) {
-        const arg = input.args[at];
-        if (arg === "-run" || arg === "-skip" || arg === "-tags") at++; // a value of its own
-        else if (arg === undefined || !arg.startsWith("-")) packages.push(...input.values([at]).filter((pattern) => !pattern.endsWith(".go")));
+  go: {
+    ...bySubcommand(GO, {
+      // go fmt ./... rewrites every package under .; `go fmt` the package here. `go -C dir` runs there.
+      fmt: (input, rest) => goPackageFiles(input, rest),
+      // go fix rewrites its packages as go fmt does (`-diff` prints the changes instead).
+      fix: goFix,
+      mod: (input, rest) => {
+        const action = input.args[rest[0] ?? -1] ?? "";
+        const cwd = input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd;
+        const root = projectRoot(cwd, ["go.mod"]);
+        if (!["tidy", "edit", "init", "vendor"].includes(action)) return [];
+        if (action === "edit" && input.args.some((arg) => arg === "-json" || arg === "-print")) return [];
+        return [...atRoot(root, ["go.mod", "go.sum"]), ...(action === "vendor" ? [anyUnder(root === undefined ? undefined : join(root, "vendor"))] : [])];
+      },
+      build: goBuild,
+      // go generate runs the `//go:generate` commands of each package's files: programs that write
+      // what their own logic names, mostly beside the package: anything under each (`-n` prints only).
+      generate: (input) => {
+        if (input.args.includes("-n")) return [];
+        const cwd = input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd;
+        const packages: string[] = [];
+        for (let at = input.args.indexOf("generate") + 1; at < input.args.length; at++) {
+          const arg = input.args[at];
+          if (arg === "-run" || arg === "-skip" || arg === "-tags") at++; // a value of its own
+          else if (arg === undefined || !arg.startsWith("-")) packages.push(...input.values([at]).filter((pattern) => !pattern.endsWith(".go")));
+        }
+        return packages.length === 0 ? [anyUnder(cwd)] : packages.map((pattern) => anyUnder(directoryAt(cwd, pattern.replace(/\/?\.\.\.$/, "") || ".")));
+      },
+      get: (input) => atRoot(projectRoot(input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd, ["go.mod"]), ["go.mod", "go.sum"]),
+      test: goTestUpdate,
+      work: goWork,
+    }),
+    // The programs its builds and tests run through (`-toolexec 'cmd'`, `go test -exec cmd`, `go vet
+    // -vettool=prog`): read in turn. Not the test binary's arguments (after `-args`), nor the
+    // program's (`go run . -exec x`: after its package).
+    runsLines: (input) => {
+      const { args } = input;
+      let end = args.findIndex((arg) => arg === "-args" || arg === "--args");
+      if (end === -1) end = args.length;
+      const sub = input.reading.operands[0];
+      if (sub !== undefined && args[sub] === "run") {
+        for (let at = sub + 1; at < end; at++) {
+          const arg = args[at];
+          if (arg !== undefined && !arg.startsWith("-")) end = at;
+          else if (arg !== undefined && GO_VALUED.test(arg)) at++;
+        }
       }
-      return packages.length === 0 ? [anyUnder(cwd)] : packages.map((pattern) => anyUnder(directoryAt(cwd, pattern.replace(/\/?\.\.\.$/, "") || ".")));
+      return flagValues(args.slice(0, end), ["toolexec", "exec", "vettool"], input.text);
     },
-    get: (input) => atRoot(projectRoot(input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd, ["go.mod"]), ["go.mod", "go.sum"]),
-    test: goTestUpdate,
-    work: goWork,
-  }),
+  },
   // rustfmt formats the modules a file declares too (`mod util;`: util.rs, util/mod.rs, a `#[path]`
   // beside it), unless told to skip them: every .rs file under each file's directory.
   rustfmt: {
@@ -1186,32 +1250,35 @@ export const TOOL_RULES: Record<string, Rule> = {
   },
   // cargo fmt, fix and clippy --fix rewrite the workspace's sources: everything under its outermost
   // root. clippy builds as check does (into target/), with --fix or without.
-  cargo: bySubcommand(CARGO, {
-    fmt: (input) => (input.args.includes("--check") ? [] : [anyUnder(projectRoots(cargoStart(input), ["Cargo.toml"]).at(-1))]),
-    fix: (input) => [anyUnder(projectRoots(cargoStart(input), ["Cargo.toml"]).at(-1))],
-    clippy: (input) => (input.args.some((arg) => arg === "--version" || arg === "-V" || arg === "-h") ? [] : [...cargoBuild(input), ...(input.args.includes("--fix") ? [anyUnder(projectRoots(cargoStart(input), ["Cargo.toml"]).at(-1))] : [])]),
-    // cargo-nextest builds the tests into target/ (its reports go there too); `archive` writes `--archive-file`'s file.
-    nextest: (input, rest) => (["run", "r", "list", "archive"].includes(input.args[rest[0] ?? -1] ?? "") ? [...cargoBuild(input), ...optionFiles(input, ["archive-file"])] : []),
-    "llvm-cov": cargoLlvmCov,
-    tarpaulin: cargoTarpaulin,
-    install: cargoInstall,
-    add: cargoManifest,
-    remove: cargoManifest,
-    // cargo-edit's: rm, upgrade (the manifests' requirements), set-version (the packages' versions).
-    rm: cargoManifest,
-    upgrade: (input) => (input.args.includes("--dry-run") ? [] : cargoManifest(input)),
-    "set-version": (input) => (input.args.includes("--dry-run") ? [] : cargoManifest(input)),
-    insta: cargoInsta,
-    update: (input) => atRoots(cargoStart(input), ["Cargo.toml"], ["Cargo.lock"]),
-    "generate-lockfile": (input) => atRoots(cargoStart(input), ["Cargo.toml"], ["Cargo.lock"]),
-    ...Object.fromEntries(["build", "b", "check", "c", "test", "t", "run", "r", "bench", "doc", "d", "clean", "rustc", "rustdoc"].map((sub) => [sub, cargoBuild])),
-    // cargo new <path>: the package it makes there; cargo init [path]: its manifest, lock, sources and .gitignore.
-    new: (input, rest) => [anyUnder(directoryAt(input.walk.cwd, input.args[rest[0] ?? -1]))],
-    init: (input, rest) => {
-      const at = rest.length === 0 ? input.walk.cwd : directoryAt(input.walk.cwd, input.args[rest[0] as number]);
-      return atRoot(at, ["Cargo.toml", "Cargo.lock", ".gitignore", "src/main.rs", "src/lib.rs"]);
-    },
-  }),
+  cargo: {
+    ...bySubcommand(CARGO, {
+      fmt: (input) => (input.args.includes("--check") ? [] : [anyUnder(projectRoots(cargoStart(input), ["Cargo.toml"]).at(-1))]),
+      fix: (input) => [anyUnder(projectRoots(cargoStart(input), ["Cargo.toml"]).at(-1))],
+      clippy: (input) => (input.args.some((arg) => arg === "--version" || arg === "-V" || arg === "-h") ? [] : [...cargoBuild(input), ...(input.args.includes("--fix") ? [anyUnder(projectRoots(cargoStart(input), ["Cargo.toml"]).at(-1))] : [])]),
+      // cargo-nextest builds the tests into target/ (its reports go there too); `archive` writes `--archive-file`'s file.
+      nextest: (input, rest) => (["run", "r", "list", "archive"].includes(input.args[rest[0] ?? -1] ?? "") ? [...cargoBuild(input), ...optionFiles(input, ["archive-file"])] : []),
+      "llvm-cov": cargoLlvmCov,
+      tarpaulin: cargoTarpaulin,
+      install: cargoInstall,
+      add: cargoManifest,
+      remove: cargoManifest,
+      // cargo-edit's: rm, upgrade (the manifests' requirements), set-version (the packages' versions).
+      rm: cargoManifest,
+      upgrade: (input) => (input.args.includes("--dry-run") ? [] : cargoManifest(input)),
+      "set-version": (input) => (input.args.includes("--dry-run") ? [] : cargoManifest(input)),
+      insta: cargoInsta,
+      update: (input) => atRoots(cargoStart(input), ["Cargo.toml"], ["Cargo.lock"]),
+      "generate-lockfile": (input) => atRoots(cargoStart(input), ["Cargo.toml"], ["Cargo.lock"]),
+      ...Object.fromEntries(["build", "b", "check", "c", "test", "t", "run", "r", "bench", "doc", "d", "clean", "rustc", "rustdoc"].map((sub) => [sub, cargoBuild])),
+      // cargo new <path>: the package it makes there; cargo init [path]: its manifest, lock, sources and .gitignore.
+      new: (input, rest) => [anyUnder(directoryAt(input.walk.cwd, input.args[rest[0] ?? -1]))],
+      init: (input, rest) => {
+        const at = rest.length === 0 ? input.walk.cwd : directoryAt(input.walk.cwd, input.args[rest[0] as number]);
+        return atRoot(at, ["Cargo.toml", "Cargo.lock", ".gitignore", "src/main.rs", "src/lib.rs"]);
+      },
+    }),
+    runsLines: cargoWatchLines,
+  },
   ...PROJECT_TOOLS,
   shadcn: bySubcommand({ short: "c:p:", long: { cwd: "c", path: "p", ...valuedLong("style base-color src-dir") } }, { add: (input) => shadcnWrites(input, false), init: (input) => shadcnWrites(input, true), create: (input) => shadcnWrites(input, true) }),
   "shadcn-ui": bySubcommand({ short: "c:p:", long: { cwd: "c", path: "p", ...valuedLong("style base-color") } }, { add: (input) => shadcnWrites(input, false), init: (input) => shadcnWrites(input, true) }),

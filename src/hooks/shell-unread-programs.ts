@@ -38,6 +38,7 @@ const RUNNERS: Record<string, { files: RegExp; sub?: RegExp; subOrFile?: RegExp 
   dart: { files: /\.dart$/, subOrFile: /^run$/ },
   crystal: { files: /\.cr$/, subOrFile: /^run$/ },
   zig: { files: /\.zig$/, sub: /^run$/ },
+  nim: { files: /\.nims?$/, sub: /^(r|run|e)$/ }, // `nim r x.nim` compiles and runs it; `nim e x.nims` runs NimScript
 };
 
 /** `lua5.4`: the runner's own name. */

@@ -1311,14 +1311,22 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   const runs = rule?.runsProgram;
   const verb = runs === undefined ? -1 : args.findIndex((arg) => arg !== undefined && runs.after.includes(arg));
   // (The first program file after it, past options' values, `hardhat run --network sepolia x.ts`; else its first operand.)
-  const programFile = verb === -1 ? -1 : [/\.[cm]?[jt]sx?$/, /^[^-]/].map((shape) => args.findIndex((arg, at) => at > verb && (arg === undefined || shape.test(arg)))).find((at) => at !== -1) ?? -1;
-  if (runs !== undefined && programFile !== -1) nested.push({ script: [runs.interpreter, ...argWords.slice(programFile).map((word) => word.text)].join(" "), cwd: here.cwd });
+  const operand = (at: number) => at > verb && (args[at] === undefined || !(args[at] as string).startsWith("-")) && !(runs?.valued ?? []).includes(args[at - 1] ?? "");
+  const programFile = verb === -1 ? -1 : runs?.code !== undefined ? args.findIndex((_, at) => operand(at)) : ([/\.[cm]?[jt]sx?$/, /^[^-]/].map((shape) => args.findIndex((arg, at) => at > verb && (arg === undefined || shape.test(arg)))).find((at) => at !== -1) ?? -1);
+  // (With `code`: an operand that names no file there is the code itself; one the text does not fix may be either.)
+  const code = runs?.code !== undefined && programFile !== -1 && (args[programFile] === undefined || !existsSync(directoryAt(here.cwd, args[programFile]) ?? "")) ? runs.code : undefined;
+  if (runs !== undefined && programFile !== -1) nested.push({ script: [runs.interpreter, ...(code === undefined ? [] : [code]), ...argWords.slice(programFile).map((word) => word.text)].join(" "), cwd: here.cwd });
   if (!rule) return;
   const before = walk.found.size;
   // `echo 'select 1' | psql`: what echo or printf gives it, read as a here-string's text.
   const stdinText = stdin ?? (piped ? pipedText(node, here) : undefined);
   const fed = stdinText === undefined && launch.input;
   const input = { args, reading: readOptions(args, rule.syntax, 0, text), values, stdin: stdinText, fed, walk: here, text };
+  // The command lines it runs (Rule.runsLines), read in turn where it runs.
+  for (const line of rule.runsLines?.(input) ?? []) {
+    if (line === undefined) add(here, UNKNOWABLE);
+    else nested.push({ script: line, cwd: here.cwd });
+  }
   // A word that may be an option the text does not name (`sort -"$x" a`, `sort -u"$x" a`): what the
   // command writes given each option it may be too (`-o` with any value: any file).
   const written = rule.writes(input);
@@ -1526,9 +1534,12 @@ function commandsInArguments(name: string, words: Node[], here: Walk, walk: Walk
  * of theirs: a watcher (entr), a cache or socket shim (nocache, proxychains, torsocks), a queue
  * (tsp, nq, GNU parallel's sem), a session or crash helper (dbus-launch, catchsegv), a single
  * instance's (run-one), another user's (please), another architecture's (macOS's `arch -x86_64
- * cmd`, `arch -arch x86_64 cmd`: its value read as no command, the command after it is).
+ * cmd`, `arch -arch x86_64 cmd`: its value read as no command, the command after it is), an
+ * environment's or secrets' loader (env-cmd, summon, with-venv), a line editor's (rlwrap), a fake
+ * root's (fakechroot), a cluster's job step (Slurm's srun), a VM sharing the home directory
+ * (lima, OrbStack's orb).
  */
-const RUN_THEIR_FIRST = new Set(["entr", "nocache", "proxychains", "proxychains4", "torsocks", "tsocks", "tsp", "nq", "sem", "dbus-launch", "catchsegv", "run-one", "run-this-one", "keep-one-running", "please", "arch"]);
+const RUN_THEIR_FIRST = new Set(["entr", "nocache", "proxychains", "proxychains4", "torsocks", "tsocks", "tsp", "nq", "sem", "dbus-launch", "catchsegv", "run-one", "run-this-one", "keep-one-running", "please", "arch", "env-cmd", "summon", "with-venv", "rlwrap", "fakechroot", "srun", "lima", "orb"]);
 
 /** A word before a command line an unknown command runs: an option that gives one (`-c`, `--exec`) or a verb that executes one (`exec-env`). */
 const RUNS_A_LINE = /^(-c|--(command|cmd|exec|execute|run|shell|sh)(=.*)?|([\w-]*[-:])?exec(-[\w-]*)?)$/;

@@ -365,6 +365,15 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       if (wrapper.chdir !== undefined && before.has(wrapper.chdir)) here = { ...here, cwd: wrapperDirectory(program, here.cwd, before.value(wrapper.chdir)) };
       if ((wrapper.elsewhere ?? []).some((key) => before.has(key))) here = { ...here, cwd: undefined };
       index = bin ? before.end : tool ? before.end + 2 : before.end + 1;
+      const after = wrapper.lines !== undefined || wrapper.lineFlag !== undefined ? readOptions(argv, { ...wrapper.syntax, ordered: true }, index, text) : undefined;
+      if (after !== undefined && !bin && (wrapper.lines?.includes(sub) === true || (wrapper.lineFlag !== undefined && (before.has(wrapper.lineFlag) || after.has(wrapper.lineFlag))))) {
+        // `bun exec 'rm f && ls'`, `pnpm exec -c 'rm f && ls'`: its operands, a line a shell runs (one the text does not fix: unknown).
+        if ((wrapper.elsewhere ?? []).some((key) => before.has(key) || after.has(key))) here = { ...here, cwd: undefined };
+        const line = words.slice(after.end).map((word) => word.text);
+        if (line.length === 1 && argv[after.end] === undefined) add(here, UNKNOWABLE);
+        else if (line.length > 0) nested.push({ script: line.length === 1 ? (argv[after.end] as string) : line.join(" "), cwd: here.cwd });
+        return undefined;
+      }
       if (wrapper.dashdash === true) {
         // `mise x node@20 python -c 'cmd'`: its options anywhere among its tools; the command after `--`.
         const dashdash = argv.indexOf("--", index);
