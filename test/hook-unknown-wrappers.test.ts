@@ -6,7 +6,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import type { Sandbox } from "./helpers.js";
-import { allows, denies, heldBox, writes } from "./hook-shell-helpers.js";
+import { allows, denies, file, heldBox, writes } from "./hook-shell-helpers.js";
 
 type Context = { box: Sandbox };
 const Unknown = suite<Context>("claims hook: an unknown command that runs the rest of its line");
@@ -103,6 +103,58 @@ Unknown("should not read a command's name given as data, or a package's, as a co
   for (const command of ["brew install make cmake", "apt-get install -y bash curl", "snap install node --classic", "nvm install node", "gem install bundler rake", "conda install python numpy", "pip install sh rich", "uv pip install black ruff"]) {
     assert.equal(await writes(box, command), [], command);
   }
+});
+
+Unknown("should read a command run with options only, or a script run by its path, after a wrapper it does not know", ({ box }) => {
+  file(box, "Makefile", "all:\n\trm -f u.ts\n");
+  file(box, "build.sh", "#!/bin/sh\nrm -f u.ts\n", 0o755);
+  denies(box, [
+    "bear -- make", // the Makefile's first target
+    "bear make",
+    "bear -- make -j8",
+    "scan-build make -j4",
+    "compiledb make",
+    "intercept-build make",
+    "perf stat make",
+    "ls *.c | entr make",
+    "entr -c make",
+    "bear -- ./build.sh",
+    "scan-build ./build.sh",
+    "noti ./build.sh",
+    "env-cmd ./build.sh",
+    "entr -s 'make'", // a line of one word
+    "chokidar '**' -c make",
+    "chokidar '**' -c ./build.sh",
+    "onchange '**' -- make",
+    "reflex -s -- make",
+    "mywatcher --exec make", // after an option that says a command follows: no subcommand of its own
+  ]);
+  // A shell or interpreter named alone runs nothing here; a file that is no program is not run.
+  allows(box, ["zoxide init bash", "starship init bash --print-full-init", "tldr make", "mytool ./notes.txt"]);
+});
+
+Unknown("should read a program file an interpreter runs behind a wrapper the gate does not know", ({ box }) => {
+  file(box, "fix.js", "require('fs').rmSync('u.ts');\n");
+  file(box, "fix.py", "import os\nos.remove('u.ts')\n");
+  file(box, "fix.rb", "File.delete('u.ts')\n");
+  file(box, "fix.ts", "import { rmSync } from 'node:fs';\nrmSync('u.ts');\n");
+  denies(box, [
+    "cross-env NODE_ENV=production node fix.js",
+    "dotenv -- node fix.js",
+    "bundle exec ruby fix.rb",
+    "op run -- node fix.js",
+    "pyenv exec python3 fix.py",
+    "direnv exec . python3 fix.py",
+    "volta run node fix.js",
+    "fnm exec node fix.js",
+    "micromamba run -n x python fix.py",
+    "aws-vault exec p -- python3 fix.py",
+    "env-cmd node fix.js",
+    "chronic python3 fix.py",
+    "yarn tsx fix.ts", // an interpreter a package installs, run by the package manager
+    "pnpm ts-node fix.ts",
+  ]);
+  allows(box, ["grep -n node fix.js", "cross-env NODE_ENV=production node -v"]);
 });
 
 Unknown.run();

@@ -333,6 +333,8 @@ function runsPath(command: string): boolean {
 // files, when an agent may have written them, are judged as writing anything.
 const INTERPRETER = /^(python[\d.]*|pypy3?|node(js)?|bun|tsx|ts-node(-esm|-script|-cwd|-transpile-only)?|zx|vite-node|jiti|babel-node|swc-node|esno|esr|sucrase-node|tsm|deno|ruby|perl|php|ipython|java|jshell|lua(jit)?[\d.]*|tclsh[\d.]*|wish[\d.]*|Rscript|julia|swift|kotlinc?|groovy|scala(-cli)?|elixir|runghc|runhaskell|ocaml|guile|racket|sbcl|dart|crystal)$/;
 const LAUNCHER = /^(bunx|npx|pnpx|pnpm|yarn|npm|uv|uvx|poetry|pipenv|pdm|hatch|rye|pixi|mise|conda|nvm|nodemon|coverage)$/;
+/** Commands whose words name programs and files as data (`grep -n node x.js`, `git log -- node x.js`): none runs them. */
+const NAMES_PROGRAMS = /^(grep|egrep|fgrep|rg|ag|ack|echo|printf|cat|bat|less|more|head|tail|ls|man|info|tldr|which|whereis|type|file|wc|stat|diff|cmp|jq|git|gh|hg|svn|locate|pgrep|pkill|kill|killall|pidof|ps|lsof|fuser|strings|xxd|od|hexdump|sha1sum|sha256sum|md5sum|cksum|base64|test|\[|\[\[|true|false|export|declare|alias|history|read|set|unset)$/;
 /** A program file run by its name alone (`uv run fix.py`): a plain word with a program's extension. */
 const isProgramName = (word: string | undefined) => word !== undefined && /^[^-$][^$]*$/.test(word) && interpreterByExtension(word) !== undefined;
 /** Whether a word (its last path part) is one of these commands, or a program file. */
@@ -364,6 +366,14 @@ function programsRun(words: string): { words: string[]; fixed: boolean } | undef
     // A wrapper's option value stands where the command seems to (`sudo -u bob python3 x.py`): the next word that runs one.
     if (at > 0 && !runs(parts[at])) {
       const next = parts.findIndex((word, index) => index > at && runs(word));
+      if (next === -1) continue;
+      at = next;
+      fixed = false;
+    }
+    // A wrapper the gate does not know (`cross-env A=1 node x.js`, `bundle exec ruby x.rb`, `op run
+    // -- python3 x.py`): an interpreter after it given a program file; the walk reads what runs it.
+    if (at === 0 && !runs(parts[0]) && !NAMES_PROGRAMS.test(parts[0] ?? "")) {
+      const next = parts.findIndex((word, index) => index > 0 && named(INTERPRETER)(word) && parts.slice(index + 1).some(isProgramName));
       if (next === -1) continue;
       at = next;
       fixed = false;

@@ -6,7 +6,7 @@
 // called, is read in turn; a command with a rule (shell-rules.ts) adds the paths it writes.
 // shellWrites (shell.ts) loads this file only for a command that may write, and walkScript loads
 // the parser.
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
@@ -1497,10 +1497,18 @@ const COMMANDS_IN_ARGUMENTS = 4;
  * `--` (`pueue add -- rm f`).
  */
 function commandsInArguments(name: string, words: Node[], here: Walk, walk: Walk): string[] {
+  // (A program of the project's run by its path, `bear -- ./build.sh`, `noti ./x.sh`: one there that may be run.)
   const reads = (word: string | undefined) => {
     if (word === undefined || word === "") return false;
     const command = basename(word);
-    return ownEntry(RULES, command) !== undefined || SHELLS.includes(command) || OTHER_SHELLS.includes(command) || interpreterOf(command) !== undefined || ownEntry(WRAPPERS, command) !== undefined || walk.shared.functions.has(word) || [...MAKES, "find", "xargs"].includes(command);
+    return ownEntry(RULES, command) !== undefined || SHELLS.includes(command) || OTHER_SHELLS.includes(command) || interpreterOf(command) !== undefined || ownEntry(WRAPPERS, command) !== undefined || walk.shared.functions.has(word) || [...MAKES, "find", "xargs"].includes(command) || (word.includes("/") && runnable(directoryAt(here.cwd, word)));
+  };
+  // A shell or an interpreter alone reads a terminal or its input, and is no command run (`zoxide
+  // init bash`, `starship init bash --print-full-init`); any other runs as given, its options only
+  // (`bear -- make -j8`: the Makefile's first target).
+  const needsOperand = (word: string) => {
+    const command = basename(word);
+    return SHELLS.includes(command) || OTHER_SHELLS.includes(command) || interpreterOf(command) !== undefined;
   };
   const values = words.map((word) => staticWord(word, here));
   const dashdash = values.indexOf("--");
@@ -1515,13 +1523,14 @@ function commandsInArguments(name: string, words: Node[], here: Walk, walk: Walk
     const value = values[at];
     if (at > from) lineSaid ||= RUNS_A_LINE.test(values[at - 1] ?? "") || (name === "entr" && values[at - 1] === "-s");
     if (value === undefined) continue;
-    const subcommand = at === first && !RUN_THEIR_FIRST.has(name) && (dashdash === -1 || dashdash > at) && !value.includes("/");
+    // (Not after an option that says a command follows: `watcher --exec make`.)
+    const subcommand = at === first && !RUN_THEIR_FIRST.has(name) && (dashdash === -1 || dashdash > at) && !value.includes("/") && !RUNS_A_LINE.test(values[at - 1] ?? "");
     // With an operand to run on (`starship init bash --print-full-init`, `zoxide init bash` name a shell, and run none).
     const operandAfter = () => {
       for (let next = at + 1; next < values.length; next++) if (values[next] === undefined || !(values[next] as string).startsWith("-") || /^-[a-z]*c$/.test(values[next] as string)) return true;
       return false;
     };
-    if (!subcommand && reads(value) && operandAfter()) found.push(words.slice(at).map((each) => each.text).join(" "));
+    if (!subcommand && reads(value) && (!needsOperand(value) || operandAfter())) found.push(words.slice(at).map((each) => each.text).join(" "));
     // A line after a word that says it runs one, not a message that reads as one (`say "rm f"`, `mail -s "rm f"`).
     const line = value.trim();
     if (lineSaid && /\s/.test(line) && reads(line.split(/\s+/)[0])) found.push(line);
@@ -1536,10 +1545,12 @@ function commandsInArguments(name: string, words: Node[], here: Walk, walk: Walk
  * instance's (run-one), another user's (please), another architecture's (macOS's `arch -x86_64
  * cmd`, `arch -arch x86_64 cmd`: its value read as no command, the command after it is), an
  * environment's or secrets' loader (env-cmd, summon, with-venv), a line editor's (rlwrap), a fake
- * root's (fakechroot), a cluster's job step (Slurm's srun), a VM sharing the home directory
- * (lima, OrbStack's orb).
+ * root's (fakechroot), a cluster's job step or batch job (Slurm's srun and salloc, LSF's bsub,
+ * ibrun, prun), a VM sharing the home directory (lima, OrbStack's orb), a build's recorder or
+ * analyzer (bear, scan-build, intercept-build, compiledb), a notifier or profiler (noti, heaptrack),
+ * a compiler farm's (icecc), a secrets injector (vault-env).
  */
-const RUN_THEIR_FIRST = new Set(["entr", "nocache", "proxychains", "proxychains4", "torsocks", "tsocks", "tsp", "nq", "sem", "dbus-launch", "catchsegv", "run-one", "run-this-one", "keep-one-running", "please", "arch", "env-cmd", "summon", "with-venv", "rlwrap", "fakechroot", "srun", "lima", "orb"]);
+const RUN_THEIR_FIRST = new Set(["entr", "nocache", "proxychains", "proxychains4", "torsocks", "tsocks", "tsp", "nq", "sem", "dbus-launch", "catchsegv", "run-one", "run-this-one", "keep-one-running", "please", "arch", "env-cmd", "summon", "with-venv", "rlwrap", "fakechroot", "srun", "lima", "orb", "bear", "scan-build", "intercept-build", "compiledb", "noti", "heaptrack", "icecc", "vault-env", "bsub", "salloc", "ibrun", "prun"]);
 
 /** A word before a command line an unknown command runs: an option that gives one (`-c`, `--exec`) or a verb that executes one (`exec-env`). */
 const RUNS_A_LINE = /^(-c|--(command|cmd|exec|execute|run|shell|sh)(=.*)?|([\w-]*[-:])?exec(-[\w-]*)?)$/;
@@ -1559,6 +1570,17 @@ function wholeUnfixed(text: string): boolean {
 /** Whether a script sets the variable: an assignment (`c=…`, `export c=…`), `read`, `mapfile`, `printf -v`, a `for` loop's. */
 function setInText(name: string, text: string): boolean {
   return new RegExp(`(^|[\\s;&|(])${name}\\+?=|\\b(read|mapfile|readarray)\\b[^;&|\\n]*\\s${name}(?=[\\s;&|)]|$)|\\bprintf\\s+-v\\s*${name}\\b|\\b(for|select)\\s+${name}\\b`, "m").test(text);
+}
+
+/** Whether a path is a file that may be run: executable by someone. */
+function runnable(path: string | undefined): boolean {
+  if (path === undefined) return false;
+  try {
+    const stat = statSync(path);
+    return stat.isFile() && (stat.mode & 0o111) !== 0;
+  } catch {
+    return false;
+  }
 }
 
 /** A reserved word that opens a compound command (the grammar may join `{ {` into one word). */

@@ -12,7 +12,7 @@ import { readEditor } from "./shell-editors.js";
 import { takesTypedCommands } from "./shell-terminal.js";
 import { RULES } from "./shell-rules.js";
 import { nodeOptionLoads, readEnvironmentLoads, readLoads } from "./shell-preloads.js";
-import { type Nested, WRAPPERS } from "./shell-runners.js";
+import { interpreterOf, type Nested, runsJavaScript, WRAPPERS } from "./shell-runners.js";
 import { composerRuns, denoTaskRuns, installRuns, npmNodeOptions, npmScriptsUnread, nxRuns, PACKAGE_MANAGERS, packageRun, scriptFile, turboRuns } from "./shell-scripts.js";
 import { gitHookRuns, gitScripts, type HookRun, splitGlobals } from "./shell-git-rules.js";
 import { lefthookRuns, lintStagedRuns, preCommitWrites } from "./shell-commit-tools.js";
@@ -360,7 +360,8 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       // `uv tool run black` is `uvx black`.
       const tool = manager === "uv" && sub === "tool" && argv[before.end + 1] === "run";
       // `yarn node -e …` runs node (with the project's loader) as `yarn prettier` runs prettier.
-      const bin = wrapper.bins === true && !packageCommands(manager).includes(sub) && (ownEntry(RULES, sub) !== undefined || sub === "node" || READ_AS_RUNNERS.includes(sub));
+      // (And an interpreter a package installs: `yarn tsx x.ts`, `pnpm ts-node x.ts`, `bun vite-node x.ts`.)
+      const bin = wrapper.bins === true && !packageCommands(manager).includes(sub) && (ownEntry(RULES, sub) !== undefined || sub === "node" || READ_AS_RUNNERS.includes(sub) || (runsJavaScript(sub) && interpreterOf(sub) !== undefined));
       if (!wrapper.subcommands.includes(sub) && !bin && !tool) break;
       if (wrapper.chdir !== undefined && before.has(wrapper.chdir)) here = { ...here, cwd: wrapperDirectory(program, here.cwd, before.value(wrapper.chdir)) };
       if ((wrapper.elsewhere ?? []).some((key) => before.has(key))) here = { ...here, cwd: undefined };
