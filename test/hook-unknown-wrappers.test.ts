@@ -153,8 +153,21 @@ Unknown("should read a program file an interpreter runs behind a wrapper the gat
     "chronic python3 fix.py",
     "yarn tsx fix.ts", // an interpreter a package installs, run by the package manager
     "pnpm ts-node fix.ts",
+    // Restarters, process managers and profilers given the program file.
+    "ts-node-dev --respawn fix.ts",
+    "node-dev fix.js",
+    "pm2 start fix.js",
+    "forever start fix.js",
+    "0x fix.js",
+    "scalene fix.py",
+    "pyinstrument fix.py",
+    "kernprof -l fix.py",
+    "memray run fix.py",
+    "austin python fix.py",
+    "py-spy record -- python fix.py",
+    "clinic doctor -- node fix.js",
   ]);
-  allows(box, ["grep -n node fix.js", "cross-env NODE_ENV=production node -v"]);
+  allows(box, ["grep -n node fix.js", "cross-env NODE_ENV=production node -v", "pm2 list", "pm2 logs"]);
 });
 
 Unknown.run();

@@ -332,7 +332,7 @@ function runsPath(command: string): boolean {
 // And the runners of languages the hook does not read (shell-unread-programs.ts), whose program
 // files, when an agent may have written them, are judged as writing anything.
 const INTERPRETER = /^(python[\d.]*|pypy3?|node(js)?|bun|tsx|ts-node(-esm|-script|-cwd|-transpile-only)?|zx|vite-node|jiti|babel-node|swc-node|esno|esr|sucrase-node|tsm|deno|ruby|perl|php|ipython|java|jshell|lua(jit)?[\d.]*|tclsh[\d.]*|wish[\d.]*|Rscript|julia|swift|kotlinc?|groovy|scala(-cli)?|elixir|runghc|runhaskell|ocaml|guile|racket|sbcl|dart|crystal)$/;
-const LAUNCHER = /^(bunx|npx|pnpx|pnpm|yarn|npm|uv|uvx|poetry|pipenv|pdm|hatch|rye|pixi|mise|conda|nvm|nodemon|coverage)$/;
+const LAUNCHER = /^(bunx|npx|pnpx|pnpm|yarn|npm|uv|uvx|poetry|pipenv|pdm|hatch|rye|pixi|mise|conda|nvm|nodemon|coverage|ts-node-dev|tsnd|node-dev|supervisor|forever|pm2|0x|scalene|pyinstrument|kernprof|memray)$/;
 /** Commands whose words name programs and files as data (`grep -n node x.js`, `git log -- node x.js`): none runs them. */
 const NAMES_PROGRAMS = /^(grep|egrep|fgrep|rg|ag|ack|echo|printf|cat|bat|less|more|head|tail|ls|man|info|tldr|which|whereis|type|file|wc|stat|diff|cmp|jq|git|gh|hg|svn|locate|pgrep|pkill|kill|killall|pidof|ps|lsof|fuser|strings|xxd|od|hexdump|sha1sum|sha256sum|md5sum|cksum|base64|test|\[|\[\[|true|false|export|declare|alias|history|read|set|unset)$/;
 /** A program file run by its name alone (`uv run fix.py`): a plain word with a program's extension. */

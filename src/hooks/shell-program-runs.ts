@@ -21,6 +21,12 @@ type Node = Parser.SyntaxNode;
  * as the interpreter given the file (true), or not such a command. `known`: the name is a command
  * of the hook's rules or a function of the script, not a file.
  */
+/**
+ * Restarters, process managers and profilers that run the program file they are given (`ts-node-dev
+ * x.ts`, `pm2 start x.js`, `scalene x.py`, `memray run x.py`): read as its interpreter given it.
+ */
+export const FILE_RUNNERS = /^(ts-node-dev|tsnd|node-dev|supervisor|forever|pm2|0x|scalene|pyinstrument|kernprof|memray)$/;
+
 export function runsProgramFile(command: { name: string; args: Array<string | undefined>; argv0: string | undefined; words: Node[]; here: Walk; known: boolean }, nested: Nested[]): boolean {
   const { name, args, words, here } = command;
   // (The files python's standard modules write and the programs they run: pythonModuleRuns.)
@@ -39,9 +45,10 @@ export function runsProgramFile(command: { name: string; args: Array<string | un
     return !path.includes("/");
   }
   // Tools that run the program files they are given: nodemon (node's), `coverage run` (python's),
+  // FILE_RUNNERS,
   // `tsx watch`, `deno x.ts` (Deno 2 runs a file without `run`). Not pytest: a test file's
   // `tmp_path` writes and fixtures read from data would judge most new tests as writing anything.
-  if (name === "nodemon" || (name === "coverage" && args[0] === "run")) {
+  if (name === "nodemon" || (name === "coverage" && args[0] === "run") || FILE_RUNNERS.test(name)) {
     for (const [at, arg] of args.entries()) {
       const interpreter = arg === undefined || arg.startsWith("-") ? undefined : interpreterByExtension(arg);
       if (interpreter !== undefined) nested.push({ script: [interpreter, (words[at] as Node).text].join(" "), cwd: here.cwd });

@@ -1548,9 +1548,9 @@ function commandsInArguments(name: string, words: Node[], here: Walk, walk: Walk
  * root's (fakechroot), a cluster's job step or batch job (Slurm's srun and salloc, LSF's bsub,
  * ibrun, prun), a VM sharing the home directory (lima, OrbStack's orb), a build's recorder or
  * analyzer (bear, scan-build, intercept-build, compiledb), a notifier or profiler (noti, heaptrack),
- * a compiler farm's (icecc), a secrets injector (vault-env).
+ * a compiler farm's (icecc), a secrets injector (vault-env), a profiler (austin).
  */
-const RUN_THEIR_FIRST = new Set(["entr", "nocache", "proxychains", "proxychains4", "torsocks", "tsocks", "tsp", "nq", "sem", "dbus-launch", "catchsegv", "run-one", "run-this-one", "keep-one-running", "please", "arch", "env-cmd", "summon", "with-venv", "rlwrap", "fakechroot", "srun", "lima", "orb", "bear", "scan-build", "intercept-build", "compiledb", "noti", "heaptrack", "icecc", "vault-env", "bsub", "salloc", "ibrun", "prun"]);
+const RUN_THEIR_FIRST = new Set(["entr", "nocache", "proxychains", "proxychains4", "torsocks", "tsocks", "tsp", "nq", "sem", "dbus-launch", "catchsegv", "run-one", "run-this-one", "keep-one-running", "please", "arch", "env-cmd", "summon", "with-venv", "rlwrap", "fakechroot", "srun", "lima", "orb", "bear", "scan-build", "intercept-build", "compiledb", "noti", "heaptrack", "icecc", "vault-env", "bsub", "salloc", "ibrun", "prun", "austin"]);
 
 /** A word before a command line an unknown command runs: an option that gives one (`-c`, `--exec`) or a verb that executes one (`exec-env`). */
 const RUNS_A_LINE = /^(-c|--(command|cmd|exec|execute|run|shell|sh)(=.*)?|([\w-]*[-:])?exec(-[\w-]*)?)$/;
