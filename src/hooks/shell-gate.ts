@@ -294,6 +294,10 @@ export const TOOL_USE = alternatives(
       String.raw`\b(ast-grep|sg)\b[^;&|\n]*\s(-[a-zA-Z]*[Ui]|--update-all|--interactive)\b|\b(ast-grep|sg)\s+(-\S+\s+)*new\b|\bjscodeshift\b|\bcomby\b[^;&|\n]*\s-(i|in-place|r|review)\b|\bknip\b[^;&|\n]*\s--fix|(^|[\s;&|(/])(husky|changeset)(\s|$|[;&|)])`,
       // Pinned requirements (pip-compile, `uv pip compile -o`), snapshots and golden files a test run rewrites when told to.
       String.raw`\b(pip-compile|piptools)\b|\bpip\s+compile\b[^;&|\n]*\s(-[a-zA-Z]*o|--output-file)|\bplaywright\b[^;&|\n]*\s(-[a-zA-Z]*u|--update-snapshots)|\bplaywright\s+test\b|\bgo(\s+-C\s*\S+)?\s+test\b[^;&|\n]*\s--?((test\.)?update|coverprofile|cpuprofile|memprofile|blockprofile|mutexprofile|trace|o|outputdir)\b`,
+      // (run-lines B) What a tool runs besides its own work, which its words do not show: Python on
+      // flask shell's input, scrapy shell's -c code, deno repl's --eval, pylint's --init-hook, ncu
+      // --doctor's install and test, mix cmd, npm explore, ansible-vault's password programs.
+      String.raw`\bflask\b[^;&|\n]*\sshell\b|\bscrapy\s+(-\S+\s+)*shell\b[^;&|\n]*\s(-c|--code)\b|\bdeno\b[^;&|\n]*\srepl\b[^;&|\n]*\s--eval|\bpylint\b[^;&|\n]*\s--init-hook\b|\b(ncu|npm-check-updates)\b[^;&|\n]*\s--doctor\b|\bmix\s+(-\S+\s+)*cmd\b|\bnpm\s+(-\S+\s+)*explore\b|\bansible-vault\b[^;&|\n]*\s--(vault-password-file|vault-pass-file|new-vault-password-file|vault-id|new-vault-id)\b`,
     ].join("|"),
   ),
 );
