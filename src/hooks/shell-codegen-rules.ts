@@ -4,11 +4,11 @@
 // generators' outputs, Storybook's setup, pytest's reports. Each writes where its options or its
 // config file say, else its own default places; a config the hook cannot read, or an option's value
 // the text does not fix, is any file.
-import { dirname, join } from "node:path";
+import { dirname, isAbsolute, join } from "node:path";
 import { valuedLong } from "./shell-options.js";
-import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
+import { flagValues, globOf, inputProgram, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { atRoot, bySubcommand, operandFiles, projectRoot } from "./shell-tool-rules.js";
-import { anyUnder, configIn, directoryAt, readText, UNKNOWABLE } from "./shell-words.js";
+import { anyUnder, configIn, directoryAt, readText, shellQuoted, UNKNOWABLE, within } from "./shell-words.js";
 import { isDirectory } from "../targets/target.js";
 import { readYaml, type YamlValue } from "./yaml-lite.js";
 
@@ -18,19 +18,28 @@ import { readYaml, type YamlValue } from "./yaml-lite.js";
  * databases in the project, startapp its app's directory (or the one given), startproject its
  * project's, dumpdata `-o`'s file.
  */
-const DJANGO: Rule = bySubcommand({ short: "o:v:", long: { output: "o", ...valuedLong("settings pythonpath verbosity database format indent") } }, {
-  makemigrations: (input) => (input.args.includes("--check") || input.args.includes("--dry-run") ? [] : [migrations(input)]),
-  squashmigrations: (input) => [migrations(input)],
-  migrate: (input) => (input.args.includes("--plan") || input.args.includes("--check") ? [] : [djangoRoot(input) === undefined ? UNKNOWABLE : globOf(join(djangoRoot(input) as string, "**", "*.sqlite3"))]),
-  startapp: (input, rest) => startWrites(input, rest),
-  startproject: (input, rest) => startWrites(input, rest),
-  // collectstatic copies every app's static files into STATIC_ROOT, which the settings name: anything in the project.
-  collectstatic: (input) => (input.args.includes("--dry-run") || input.args.includes("-n") ? [] : [anyUnder(djangoRoot(input))]),
-  // makemessages and compilemessages: the message catalogs of every locale/ in the project.
-  makemessages: (input) => [djangoRoot(input) === undefined ? UNKNOWABLE : globOf(join(djangoRoot(input) as string, "**", "locale", "**"))],
-  compilemessages: (input) => [djangoRoot(input) === undefined ? UNKNOWABLE : globOf(join(djangoRoot(input) as string, "**", "locale", "**"))],
-  dumpdata: (input) => (input.reading.has("o") ? [directoryAt(input.walk.cwd, input.reading.value("o")) ?? UNKNOWABLE] : []),
-});
+const DJANGO: Rule = {
+  ...bySubcommand({ short: "o:v:c:i:", long: { output: "o", command: "c", interface: "i", ...valuedLong("settings pythonpath verbosity database format indent") } }, {
+    makemigrations: (input) => (input.args.includes("--check") || input.args.includes("--dry-run") ? [] : [migrations(input)]),
+    squashmigrations: (input) => [migrations(input)],
+    migrate: (input) => (input.args.includes("--plan") || input.args.includes("--check") ? [] : [djangoRoot(input) === undefined ? UNKNOWABLE : globOf(join(djangoRoot(input) as string, "**", "*.sqlite3"))]),
+    startapp: (input, rest) => startWrites(input, rest),
+    startproject: (input, rest) => startWrites(input, rest),
+    // collectstatic copies every app's static files into STATIC_ROOT, which the settings name: anything in the project.
+    collectstatic: (input) => (input.args.includes("--dry-run") || input.args.includes("-n") ? [] : [anyUnder(djangoRoot(input))]),
+    // makemessages and compilemessages: the message catalogs of every locale/ in the project.
+    makemessages: (input) => [djangoRoot(input) === undefined ? UNKNOWABLE : globOf(join(djangoRoot(input) as string, "**", "locale", "**"))],
+    compilemessages: (input) => [djangoRoot(input) === undefined ? UNKNOWABLE : globOf(join(djangoRoot(input) as string, "**", "locale", "**"))],
+    dumpdata: (input) => (input.reading.has("o") ? [directoryAt(input.walk.cwd, input.reading.value("o")) ?? UNKNOWABLE] : []),
+  }),
+  // `shell -c CODE` (`--command`): Python, read as `python3 -c CODE`; without it, the Python on its input (`shell < x.py`, `shell <<EOF`).
+  runsLines: (input) => {
+    const sub = input.reading.operands[0];
+    if (sub === undefined || input.args[sub] !== "shell") return [];
+    if (input.reading.has("c")) return input.reading.values("c").map((code) => (code === undefined ? undefined : `python3 -c ${shellQuoted(code)}`));
+    return inputProgram(input, "python3");
+  },
+};
 
 function djangoRoot(input: RuleInput): string | undefined {
   return projectRoot(input.walk.cwd, ["manage.py"]);
@@ -58,7 +67,7 @@ const RAILS: Rule = {
   writes: (input) => {
     const sub = input.args[0];
     if (sub === undefined) return [];
-    if (sub === "new") return [anyUnder(directoryAt(input.walk.cwd, input.args.slice(1).find((arg) => arg === undefined || !arg.startsWith("-"))))];
+    if (sub === "new") return [anyUnder(railsApp(input))];
     const root = projectRoot(input.walk.cwd, ["Gemfile", "config.ru"]);
     const under = (name: string) => anyUnder(root === undefined ? undefined : join(root, name));
     if (["generate", "g", "destroy", "d"].includes(sub)) return [under("app"), under("db"), under("test"), under("spec"), under("lib"), ...atRoot(root, ["config/routes.rb"]), under("config/locales")];
@@ -69,7 +78,34 @@ const RAILS: Rule = {
   },
   // `rails runner CODE` (`r`): Ruby in the application, read as `ruby -e CODE`; `rails runner x.rb`, as `ruby x.rb`.
   runsProgram: { after: ["runner", "r"], interpreter: "ruby", code: "-e", valued: ["-e", "--environment"] },
+  // `rails console` (`c`) given Ruby on its input (`< x.rb`, `echo 'code' | rails c`), read as
+  // `ruby -`; an application template (`new APP -m x.rb`, in APP; `app:template LOCATION=x.rb`),
+  // as `ruby x.rb` (one at a URL: any file).
+  runsLines: (input) => {
+    const sub = input.args[0];
+    if (sub === "console" || sub === "c") return inputProgram(input, "ruby");
+    const cwd = input.walk.cwd;
+    const template = (location: string | undefined, where: string | undefined) => {
+      if (location === undefined || /^[a-z][\w+.-]*:\/\//i.test(location) || (cwd === undefined && !isAbsolute(location))) return undefined;
+      return where === cwd ? `ruby ${shellQuoted(location)}` : { script: `ruby ${shellQuoted(within(cwd, location))}`, cwd: where };
+    };
+    if (sub === "new") return flagValues(input.args, ["m", "template"], input.text).map((location) => template(location, railsApp(input)));
+    if (sub === "app:template") {
+      const given = input.args.find((arg) => arg === undefined || arg.startsWith("LOCATION="));
+      return given !== undefined || Object.hasOwn(input.walk.environment, "LOCATION") ? [template(given === undefined ? input.walk.environment.LOCATION : given.slice("LOCATION=".length), cwd)] : [];
+    }
+    return [];
+  },
 };
+
+/** The options of `rails new` that take a value as the next word (`-m x.rb`, `-d postgresql`). */
+const RAILS_NEW_VALUED = /^(-[mdjcar]|--(template|database|javascript|css|asset-pipeline|ruby|rc|name))$/;
+
+/** The directory `rails new APP` makes: its first operand, past its options' values. */
+function railsApp(input: RuleInput): string | undefined {
+  const app = input.args.findIndex((arg, at) => at > 0 && (arg === undefined || !arg.startsWith("-")) && !RAILS_NEW_VALUED.test(input.args[at - 1] ?? ""));
+  return directoryAt(input.walk.cwd, app === -1 ? undefined : input.args[app]);
+}
 
 /** alembic revision (autogenerate or not): a new file in the versions directory alembic.ini's `script_location` names; init DIR: DIR and alembic.ini. */
 const ALEMBIC: Rule = bySubcommand({ short: "c:n:x:", long: { config: "c", name: "n", ...valuedLong("raiseerr") } }, {

@@ -8,7 +8,7 @@
 // wasm-pack, mkdocs, sphinx-build, goreleaser).
 import { join } from "node:path";
 import { valuedLong } from "./shell-options.js";
-import { globOf, lineAfter, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
+import { globOf, inputProgram, lineAfter, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { bySubcommand, JS_MANIFEST, newProject, operandFiles, projectRoot, pythonBuild, TOOL_RULES, wholeProject } from "./shell-tool-rules.js";
 import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
 
@@ -182,7 +182,11 @@ export const PROJECT_TOOL_RULES: Record<string, Rule> = {
   }),
   // Flask-Migrate's `flask db …`: migrations/ and the revision files in it (and a SQLite database the app uses): anything in the project; not its listings.
   // (`upgrade --sql` and `downgrade --sql` print the SQL instead.)
-  flask: bySubcommand({ short: "A:e:", long: { app: "A", "env-file": "e" } }, { db: (input, rest) => (/^(current|history|heads|branches|show|check)$/.test(input.args[rest[0] ?? -1] ?? "") || given(input, "--help", "--sql") ? [] : project(["pyproject.toml", "setup.py", "requirements.txt", "app.py", "wsgi.py"])(input)) }),
+  // (`flask shell` given Python on its input, `< x.py`, `<<EOF`: read as `python3 -`.)
+  flask: {
+    ...bySubcommand({ short: "A:e:", long: { app: "A", "env-file": "e" } }, { db: (input, rest) => (/^(current|history|heads|branches|show|check)$/.test(input.args[rest[0] ?? -1] ?? "") || given(input, "--help", "--sql") ? [] : project(["pyproject.toml", "setup.py", "requirements.txt", "app.py", "wsgi.py"])(input)) }),
+    runsLines: (input) => (input.args[input.reading.operands[0] ?? -1] === "shell" ? inputProgram(input, "python3") : []),
+  },
   // More generators of code in the project: API clients, route trees, GraphQL artifacts, content
   // layers, types from a CMS or a contract's ABI, sitemaps, import organizers; anything under the
   // project (not their help).

@@ -25,9 +25,33 @@ export interface Rule {
   runsProgram?: { after: string[]; interpreter: string; code?: string; valued?: string[] };
   /**
    * The command lines it runs, read in turn where it runs (`go test -exec 'x'`, `cargo watch -s
-   * 'x'`, `terragrunt exec -- x`): undefined for one the text does not fix (any file).
+   * 'x'`, `terragrunt exec -- x`): undefined for one the text does not fix (any file); one that runs
+   * in another directory with it (`npm explore pkg -- x`: node_modules/pkg; undefined, a place unknown).
    */
-  runsLines?: (input: RuleInput) => Array<string | undefined>;
+  runsLines?: (input: RuleInput) => Array<string | RunLine | undefined>;
+}
+
+/** A command line a tool runs in another directory than its own (undefined: a place the text does not name). */
+export interface RunLine {
+  script: string;
+  cwd: string | undefined;
+}
+
+/** A command line given `text` on its input, as a quoted heredoc (its end a word no line of the text is). */
+export function withInput(line: string, text: string): string {
+  let end = "CLAIMS_STDIN";
+  while (text.split("\n").includes(end)) end += "_";
+  return `${line} <<'${end}'\n${text}${text.endsWith("\n") ? "" : "\n"}${end}\n`;
+}
+
+/**
+ * The program a console reads on its input (`rails console < x.rb`, `echo 'code' | flask shell`,
+ * `django-admin shell <<EOF`): read as `interpreter -` given that text; undefined (any file) for
+ * input the text does not give (a pipe from a program, a file it cannot read); none without input.
+ */
+export function inputProgram(input: RuleInput, interpreter: string): Array<string | undefined> {
+  if (input.stdin !== undefined) return [withInput(`${interpreter} -`, input.stdin)];
+  return input.fed === true ? [undefined] : [];
 }
 
 /** The arguments from `from` on, as a command line (undefined where the text does not fix one). */

@@ -1173,10 +1173,8 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // Django's manage.py: its command read as django-admin's, where manage.py is (shell-codegen-rules.ts).
     if (family === "python" && !inline && !fromStdin && programPath !== undefined && basename(programPath) === "manage.py") {
       const rest = argWords.slice((program as number) + 1).map((word) => word.text);
+      // (`manage.py shell -c CODE` too: django-admin's rule reads CODE as `python3 -c CODE`, where manage.py is.)
       nested.push({ script: ["django-admin", ...rest].join(" "), cwd: dirname(programPath) });
-      // `manage.py shell -c CODE` (`--command`): CODE runs as `python3 -c CODE` would, where manage.py is.
-      const code = rest.findIndex((word) => word === "-c" || word === "--command" || word.startsWith("--command="));
-      if (rest[0] === "shell" && code !== -1) nested.push({ script: `${name} -c ${rest[code]?.startsWith("--command=") ? (rest[code] as string).slice("--command=".length) : (rest[code + 1] ?? "''")}`, cwd: dirname(programPath) });
     }
     // (What a project's own script writes, added once its text is read: a write to it first would make its code unknown.)
     const built: string[] = [];
@@ -1322,10 +1320,10 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   const stdinText = stdin ?? (piped ? pipedText(node, here) : undefined);
   const fed = stdinText === undefined && launch.input;
   const input = { args, reading: readOptions(args, rule.syntax, 0, text), values, stdin: stdinText, fed, walk: here, text };
-  // The command lines it runs (Rule.runsLines), read in turn where it runs.
+  // The command lines it runs (Rule.runsLines), read in turn where it runs (or where the rule says).
   for (const line of rule.runsLines?.(input) ?? []) {
     if (line === undefined) add(here, UNKNOWABLE);
-    else nested.push({ script: line, cwd: here.cwd });
+    else nested.push(typeof line === "string" ? { script: line, cwd: here.cwd } : line);
   }
   // A word that may be an option the text does not name (`sort -"$x" a`, `sort -u"$x" a`): what the
   // command writes given each option it may be too (`-o` with any value: any file).
