@@ -2,6 +2,7 @@
 // given besides their own work (consoles given code or input, coverage runners' commands, seeds,
 // init scripts, password programs…): each was read as writing nothing of what it ran.
 // Another session holds u.ts; session s2 runs each command through the Claude hook of the real CLI.
+import { spawnSync } from "node:child_process";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import type { Sandbox } from "./helpers.js";
@@ -13,6 +14,15 @@ More.before.each((context) => {
   context.box = heldBox();
 });
 More.after.each((context) => context.box.cleanup());
+
+const git = (box: Sandbox, ...args: string[]) => spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: box.project });
+
+/** A project whose git repository keeps these files (u.ts too): the project's own. */
+function tracked(box: Sandbox, ...paths: string[]): void {
+  git(box, "init", "-q", ".");
+  git(box, "add", "u.ts", ...paths);
+  git(box, "commit", "-q", "-m", "kept");
+}
 
 More("should read the Python Django's, Flask's shells run, and the Ruby a Rails console reads or a template is", async ({ box }) => {
   file(box, "x.py", "import os\nos.remove('u.ts')\n");
@@ -37,6 +47,46 @@ More("should read the Python Django's, Flask's shells run, and the Ruby a Rails 
   ]);
   allows(box, ["django-admin shell -c 'print(1)'", "django-admin check", "flask shell", "echo 'print(1)' | flask shell", "rails console", "echo 'puts 1' | rails c", "rails new app"]);
   assert.equal(await writes(box, "django-admin shell < x.py"), ["u.ts"]);
+});
+
+More("should read the command c8 and nyc run, not their own report commands", async ({ box }) => {
+  file(box, "x.js", 'require("node:fs").unlinkSync("u.ts");\n');
+  file(box, "x.sh", "#!/bin/sh\nrm -f u.ts\n", 0o755);
+  file(box, "package.json", '{"scripts": {"test": "rm u.ts"}}');
+  denies(box, ["c8 node x.js", "c8 npm test", "c8 rm u.ts", "c8 --lines 90 node x.js", "nyc node x.js", "nyc --reporter=text npm test", "nyc sh x.sh", 'c8 "$cmd"']);
+  allows(box, ["c8 report", "c8 check-coverage --lines 90", "nyc report --reporter=lcov", "c8 node -v", "nyc ls"]);
+  assert.equal(await writes(box, "c8 rm u.ts"), ["glob:coverage/**", "u.ts"]);
+});
+
+More("should judge the notebook jupytext --execute runs, and read the command --pipe and --check run", ({ box }) => {
+  const notebook = "# %%\nimport os\nos.remove('u.ts')\n";
+  file(box, "new.py", notebook);
+  file(box, "kept.py", notebook);
+  tracked(box, "kept.py");
+  denies(box, ["jupytext --to ipynb --execute new.py", "jupytext --execute --to notebook new.py", "jupytext --pipe 'rm u.ts' kept.py", "jupytext --check 'rm u.ts' kept.py", 'jupytext --pipe "$cmd" kept.py']);
+  // The project's own notebook, run as its developers run it; converted without running; a formatter piped through.
+  allows(box, ["jupytext --to ipynb --execute kept.py", "jupytext --to ipynb new.py", "jupytext --pipe black kept.py"]);
+});
+
+More("should read Python pylint --init-hook, coverage run -m and scrapy run", ({ box }) => {
+  file(box, "fix.py", "import os\nos.remove('u.ts')\n");
+  file(box, "spider.py", "import os\nos.remove('u.ts')\n");
+  denies(box, [
+    "pylint --init-hook='import os; os.remove(\"u.ts\")' x.py",
+    'pylint --init-hook "$hook" x.py',
+    "coverage run -m fix",
+    "coverage run --source=. -m fix --flag",
+    "scrapy runspider spider.py",
+    "scrapy runspider -o out.json spider.py",
+    "scrapy shell https://example.com -c 'import os; os.remove(\"u.ts\")'",
+  ]);
+  allows(box, ["pylint --init-hook='import sys' x.py", "coverage run -m pytest", "scrapy shell https://example.com -c 'response.status'"]);
+});
+
+More("should read the program deno serve runs and the code deno repl evaluates first", ({ box }) => {
+  file(box, "srv.ts", 'Deno.removeSync("u.ts");\n');
+  denies(box, ["deno serve srv.ts", "deno serve -A srv.ts", "deno repl --eval 'Deno.removeSync(\"u.ts\")'", "deno repl --eval-file=srv.ts", "deno repl --eval-file=https://example.com/x.ts"]);
+  allows(box, ["deno repl --eval 'console.log(1)'", "deno repl"]);
 });
 
 More.run();

@@ -10,7 +10,7 @@ import { type Syntax, valuedLong } from "./shell-options.js";
 import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { given } from "./shell-project-tools.js";
 import { executedNotebooks, operandFiles, projectRoot } from "./shell-tool-rules.js";
-import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
+import { anyUnder, directoryAt, shellQuoted, UNKNOWABLE } from "./shell-words.js";
 import { isDirectory } from "../targets/target.js";
 
 
@@ -106,7 +106,12 @@ function jupytext(input: RuleInput): string[] {
 const dbtProject = (input: RuleInput) => [anyUnder(projectRoot(input.walk.cwd, ["dbt_project.yml"]))];
 
 export const CONVERTER_RULES: Record<string, Rule> = {
-  jupytext: { syntax: { short: "o:t:dp", long: { output: "o", to: "t", diff: "d", "paired-paths": "p", ...valuedLong("from format-options opt set-formats pipe check pipe-fmt check-fmt") } }, writes: jupytext },
+  // (`--execute` runs the notebooks' code: executedNotebooks; `--pipe CMD` and `--check CMD` run a shell command, given the notebook's text: read in turn.)
+  jupytext: {
+    syntax: { short: "o:t:dp", long: { output: "o", to: "t", diff: "d", "paired-paths": "p", ...valuedLong("from format-options opt set-formats pipe check pipe-fmt check-fmt") } },
+    writes: (input) => [...jupytext(input), ...(input.reading.has("--execute") && !given(input, "--help", "-h", "--version") ? executedNotebooks(input, input.reading.operands) : [])],
+    runsLines: (input) => [...input.reading.values("pipe"), ...input.reading.values("check")],
+  },
   // papermill IN OUT: the executed notebook (`-` is stdout). (`-p NAME VALUE` takes two words: its value is no operand.)
   papermill: {
     syntax: { short: "p:r:y:f:b:k:", long: { parameters: "p", parameters_raw: "r", parameters_yaml: "y", parameters_file: "f", parameters_base64: "b", kernel: "k", ...valuedLong("cwd language engine execution-timeout start-timeout log-level") } },
@@ -117,8 +122,15 @@ export const CONVERTER_RULES: Record<string, Rule> = {
     },
   },
   // scrapy: `crawl`/`runspider` `-o`/`-O` feed files; `startproject NAME [DIR]`, `genspider` (the project's spiders).
+  // (`runspider x.py` runs the file's spider, read as `python3 x.py`; `shell URL -c CODE`, as `python3 -c CODE`.)
   scrapy: {
-    syntax: { short: "o:O:a:s:t:", long: { output: "o", "overwrite-output": "O", ...valuedLong("logfile loglevel pidfile") } },
+    syntax: { short: "o:O:a:s:t:c:", long: { output: "o", "overwrite-output": "O", ...valuedLong("logfile loglevel pidfile spider") } },
+    runsLines: (input) => {
+      const [sub, file] = input.reading.operands;
+      if (sub === undefined) return [];
+      if (input.args[sub] === "runspider" && file !== undefined) return [input.args[file] === undefined ? undefined : `python3 ${shellQuoted(input.args[file] as string)}`];
+      return input.args[sub] === "shell" ? input.reading.values("c").map((code) => (code === undefined ? undefined : `python3 -c ${shellQuoted(code)}`)) : [];
+    },
     writes: (input) => {
       const [sub, name, place] = input.reading.operands.map((at) => input.args[at]);
       const feeds = [...optionFiles(input, ["o", "O", "logfile", "pidfile"])].map((path) => path.replace(/:[a-z]+$/, ""));

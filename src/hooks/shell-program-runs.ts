@@ -53,6 +53,11 @@ export function runsProgramFile(command: { name: string; args: Array<string | un
       const interpreter = arg === undefined || arg.startsWith("-") ? undefined : interpreterByExtension(arg);
       if (interpreter !== undefined) nested.push({ script: [interpreter, (words[at] as Node).text].join(" "), cwd: here.cwd });
     }
+    // `coverage run -m pkg.mod args`: the module, read as `python3 -m pkg.mod args` is (its first operand after run's options).
+    if (name === "coverage") {
+      const module = readOptions(args, COVERAGE_RUN, 1, wordText);
+      if (module.has("m") && module.operands[0] !== undefined) nested.push({ script: ["python3", "-m", ...text(module.operands[0])].join(" "), cwd: here.cwd });
+    }
     return true;
   }
   if (name === "tsx" && args[0] === "watch") {
@@ -85,7 +90,23 @@ export function runsProgramFile(command: { name: string; args: Array<string | un
     if (version) nested.push({ script: line(at + 1), cwd: here.cwd });
     return true;
   }
-  if (name === "deno" && args[0] === "run") {
+  // `deno repl --eval CODE`: read as `deno eval CODE`; `--eval-file=a.ts,b.ts`, each file as `deno run` reads it (a URL's code: any file).
+  if (name === "deno" && args[0] === "repl") {
+    const reading = readOptions(args.slice(1), DENO_REPL, 0, (at) => wordText(at + 1));
+    for (const code of reading.values("eval")) {
+      if (code === undefined) add(here, UNKNOWABLE);
+      else nested.push({ script: `deno eval ${shellQuoted(code)}`, cwd: here.cwd });
+    }
+    for (const files of reading.values("eval-file")) {
+      for (const file of files === undefined ? [undefined] : files.split(",")) {
+        if (file === undefined || /^[a-z][\w+.-]*:/i.test(file)) add(here, UNKNOWABLE);
+        else nested.push({ script: `node ${shellQuoted(file)}`, cwd: here.cwd });
+      }
+    }
+    return true;
+  }
+  // (`deno serve x.ts`: its program, as `deno run x.ts`'s.)
+  if (name === "deno" && (args[0] === "run" || args[0] === "serve")) {
     const reading = readOptions(args.slice(1), DENO_RUN, 0, (at) => wordText(at + 1));
     denoPreloads(reading);
     const file = reading.operands[0];
@@ -385,6 +406,12 @@ const DENO_RUN: Syntax = {
   long: valuedLong("config import-map cert location seed log-level ext node-modules-linker min-dep-age inspect-publish-uid preload require conditions"),
   ordered: true,
 };
+
+/** `deno repl`'s options: deno run's, and the code and files it evaluates first. */
+const DENO_REPL: Syntax = { ...DENO_RUN, long: { ...DENO_RUN.long, ...valuedLong("eval eval-file") } };
+
+/** `coverage run`'s options that take a value apart (`-m` makes its first operand a module). */
+const COVERAGE_RUN: Syntax = { long: valuedLong("rcfile source include omit context data-file concurrency debug"), ordered: true };
 
 /**
  * `cat > f <<'EOF' … EOF`, `cat <<'EOF' >> f`, `tee f <<< '…'`, `echo 'print(1)' > f`, `printf …

@@ -1,12 +1,13 @@
 // Tools that write reports, coverage data, packages and renderings where their options (or their
 // defaults) say: coverage.py, c8 and nyc, lcov and genhtml, linters' and type checkers' report
 // files, graphviz's dot, sphinx-apidoc, pg_restore. Each as the files or
-// directories it writes; the command a coverage wrapper runs is not read here.
+// directories it writes; the command a coverage wrapper runs (`c8 npm test`) and pylint's
+// --init-hook code, read in turn (Rule.runsLines).
 import { basename, dirname, join } from "node:path";
 import { valuedLong } from "./shell-options.js";
-import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
+import { globOf, lineOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { bySubcommand } from "./shell-tool-rules.js";
-import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
+import { anyUnder, directoryAt, shellQuoted, UNKNOWABLE } from "./shell-words.js";
 
 /** A directory's path where it runs (`--report-dir`'s, else `fallback`), as anything under it. */
 const directoryOption = (input: RuleInput, key: string, fallback: string): string => anyUnder(directoryAt(input.walk.cwd, input.reading.has(key) ? input.reading.value(key) : fallback));
@@ -23,6 +24,12 @@ const coverageData = (input: RuleInput): string[] => {
 
 const COVERAGE = { short: "o:d:", long: { ...valuedLong("data-file rcfile include omit"), directory: "d" }, exact: true };
 
+/** The command c8 or nyc runs: its words from its first operand on, unless that is one of its own commands (`c8 report`). */
+function coverageCommand(input: RuleInput, own: string[]): Array<string | undefined> {
+  const first = input.reading.operands[0];
+  return first === undefined || own.includes(input.args[first] ?? "") ? [] : [lineOf(input.args, first)];
+}
+
 export const REPORT_RULES: Record<string, Rule> = {
   // coverage run/combine/erase: its data file; xml/json/lcov: their report (-o, else coverage.xml…); html: htmlcov/ (-d).
   coverage: bySubcommand(COVERAGE, {
@@ -36,14 +43,29 @@ export const REPORT_RULES: Record<string, Rule> = {
   }),
   // c8 and nyc run a command and write its coverage: c8's coverage/ (--report-dir, -o) and its temp
   // directory in it; nyc's .nyc_output/ (--temp-dir) and, reporting, coverage/ (--report-dir).
-  c8: { syntax: { short: "o:r:", long: { "reports-dir": "o", "report-dir": "o", reporter: "r", ...valuedLong("temp-directory exclude include src") } }, writes: (input) => [directoryOption(input, "o", "coverage"), ...(input.reading.has("temp-directory") ? [directoryOption(input, "temp-directory", "coverage/tmp")] : [])] },
-  nyc: { syntax: { short: "r:t:", long: { reporter: "r", "report-dir": ":", "temp-dir": "t", "temp-directory": "t", ...valuedLong("exclude include cwd") } }, writes: (input) => [directoryOption(input, "t", ".nyc_output"), directoryOption(input, "report-dir", "coverage")] },
+  // (And the command after their options runs, read in turn: `c8 npm test`, `nyc node x.js`; not
+  // their own commands, which report on coverage already written: coverageCommand.)
+  c8: {
+    syntax: { short: "o:r:x:n:e:", long: { "reports-dir": "o", "report-dir": "o", reporter: "r", exclude: "x", include: "n", extension: "e", ...valuedLong("temp-directory src lines functions branches statements config merge-async-timeout") } },
+    writes: (input) => [directoryOption(input, "o", "coverage"), ...(input.reading.has("temp-directory") ? [directoryOption(input, "temp-directory", "coverage/tmp")] : [])],
+    runsLines: (input) => coverageCommand(input, ["report", "check-coverage"]),
+  },
+  nyc: {
+    syntax: { short: "r:t:x:n:e:i:", long: { reporter: "r", "report-dir": ":", "temp-dir": "t", "temp-directory": "t", exclude: "x", include: "n", extension: "e", require: "i", ...valuedLong("cwd lines functions branches statements nycrc-path cache-dir") } },
+    writes: (input) => [directoryOption(input, "t", ".nyc_output"), directoryOption(input, "report-dir", "coverage")],
+    runsLines: (input) => coverageCommand(input, ["report", "check-coverage", "instrument", "merge"]),
+  },
   // lcov -o (its tracefile); genhtml -o (its directory).
   lcov: { syntax: { short: "o:d:b:a:r:e:t:", long: { "output-file": "o", directory: "d", "base-directory": "b", "add-tracefile": "a", remove: "r", extract: "e", "test-name": "t" } }, writes: (input) => optionFiles(input, ["o"]) },
   genhtml: { syntax: { short: "o:t:p:", long: { "output-directory": "o", title: "t", prefix: "p" } }, writes: (input) => (input.reading.has("o") ? [directoryOption(input, "o", ".")] : [anyUnder(input.walk.cwd)]) },
   // Linters' and type checkers' report files.
   flake8: { syntax: { long: valuedLong("output-file format config max-line-length select ignore extend-ignore exclude") }, writes: (input) => optionFiles(input, ["output-file"]) },
-  pylint: { syntax: { long: valuedLong("output output-format rcfile disable enable jobs") }, writes: (input) => optionFiles(input, ["output"]) },
+  // (`--init-hook CODE`: Python it runs first, read as `python3 -c CODE`.)
+  pylint: {
+    syntax: { long: valuedLong("output output-format rcfile disable enable jobs init-hook") },
+    writes: (input) => optionFiles(input, ["output"]),
+    runsLines: (input) => input.reading.values("init-hook").map((code) => (code === undefined ? undefined : `python3 -c ${shellQuoted(code)}`)),
+  },
   mypy: {
     syntax: { long: valuedLong("junit-xml html-report txt-report xml-report linecount-report any-exprs-report cobertura-xml-report lineprecision-report config-file python-version cache-dir") },
     writes: (input) => [...optionFiles(input, ["junit-xml"]), ...["html-report", "txt-report", "xml-report", "linecount-report", "any-exprs-report", "cobertura-xml-report", "lineprecision-report"].flatMap((key) => (input.reading.has(key) ? [directoryOption(input, key, ".")] : []))],
