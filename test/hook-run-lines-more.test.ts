@@ -89,4 +89,49 @@ More("should read the program deno serve runs and the code deno repl evaluates f
   allows(box, ["deno repl --eval 'console.log(1)'", "deno repl"]);
 });
 
+More("should read the seed command prisma migrate reset and dev run, unless --skip-seed", ({ box }) => {
+  file(box, "package.json", '{"prisma": {"seed": "rm u.ts"}}');
+  denies(box, ["prisma migrate reset --force", "npx prisma migrate reset", "prisma migrate dev", "npx prisma migrate dev --name init"]);
+  allows(box, ["prisma migrate reset --force --skip-seed", "prisma migrate dev --skip-seed", "prisma migrate status"]);
+});
+
+More("should judge the files psql's \\i and its kin include as its -f script is", ({ box }) => {
+  file(box, "p.sql", "\\! rm u.ts\n");
+  denies(box, ["psql -c '\\i p.sql'", "psql -c '\\ir p.sql'", "psql -c '\\include p.sql'", "psql -c '\\include_relative p.sql'", "psql <<< '\\i p.sql'"]);
+  allows(box, ["psql -c 'select 1'", "psql -c '\\dt'", "psql -c '\\if :x'"]);
+});
+
+More("should read the program exec-maven-plugin's exec:exec runs", async ({ box }) => {
+  file(box, "x.sh", "#!/bin/sh\nrm -f u.ts\n", 0o755);
+  denies(box, ["mvn exec:exec -Dexec.executable=rm -Dexec.args=u.ts", "mvn org.codehaus.mojo:exec-maven-plugin:3.1.0:exec -Dexec.executable=./x.sh", "mvn exec:exec -Dexec.executable=sh '-Dexec.args=-c \"rm u.ts\"'", 'mvn exec:exec -Dexec.executable="$prog"']);
+  // (One its pom configures is not read, as other tools' configurations are not.)
+  allows(box, ["mvn exec:exec -Dexec.executable=ls", "mvn compile -Dexec.executable=rm -Dexec.args=u.ts", "mvn exec:exec"]);
+  assert.equal(await writes(box, "mvn exec:exec -Dexec.executable=rm -Dexec.args=u.ts"), ["glob:**/target/**", "u.ts"]);
+});
+
+More("should read tox exec's command, judge tox's overridden commands as any file, and read ncu --doctor's commands", ({ box }) => {
+  denies(box, ["tox exec -e py -- rm u.ts", "tox -e py exec -- rm u.ts", "tox run -x 'testenv.commands=python -c 1'", "tox r --override testenv:py.commands_pre=ls"]);
+  allows(box, ["tox exec -e py -- ls", "tox run -x testenv.deps=pytest"]);
+  denies(box, ["ncu --doctor --doctorTest 'rm u.ts'", "ncu -u --doctor --doctorInstall 'rm u.ts'", "npm-check-updates --doctor --doctorTest 'rm u.ts'"]);
+  allows(box, ["ncu", "ncu --doctorTest 'rm u.ts'", "ncu --doctor --doctorInstall 'npm ci' --doctorTest 'echo ok'"]);
+});
+
+More("should judge a gradle init script as any file, unless it is the project's own", ({ box }) => {
+  file(box, "new.gradle", "new File('u.ts').delete()\n");
+  file(box, "kept.gradle", "new File('u.ts').delete()\n");
+  tracked(box, "kept.gradle");
+  denies(box, ["gradle -I new.gradle build", "gradle --init-script=new.gradle build", "gradle --init-script new.gradle build", 'gradle -I "$init" build']);
+  allows(box, ["gradle -I kept.gradle build", "gradle build"]);
+});
+
+More("should read the command mix cmd runs, where it runs", async ({ box }) => {
+  file(box, "mix.exs", "defmodule X.MixProject do\nend\n");
+  denies(box, ["mix cmd rm u.ts", "mix cmd --app web rm u.ts", 'mix cmd "$cmd"']);
+  allows(box, ["mix cmd ls", "mix cmd --cd sub rm u.ts"]);
+  assert.equal(await writes(box, "mix cmd rm u.ts"), ["u.ts"]);
+  // An umbrella's root: in each child app, a place the text does not name.
+  file(box, "mix.exs", 'defmodule X.Umbrella do\n  def project, do: [apps_path: "apps"]\nend\n');
+  assert.equal(await writes(box, "mix cmd rm u.ts"), ["unknown:u.ts"]);
+});
+
 More.run();

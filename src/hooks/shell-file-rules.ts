@@ -32,8 +32,11 @@ function mktempWrites(input: RuleInput): string[] {
   return [globOf(place === undefined ? glob : join(place, glob))];
 }
 
-/** psql's meta-commands that write a file or run a command (`\o f`, `\w f`, `\g f`, `\copy … to 'f'`, `\! cmd`, `\s f`). */
-const PSQL_WRITES = /\\(o|out|w|write|g|gx|copy|!|s)(\s|$)/;
+/**
+ * psql's meta-commands that write a file or run a command (`\o f`, `\w f`, `\g f`, `\copy … to 'f'`, `\! cmd`, `\s f`),
+ * or read a file's lines as their input (`\i f`, `\ir f`, `\include f`, `\include_relative f`): a script, as `-f`'s.
+ */
+const PSQL_WRITES = /\\(o|out|w|write|g|gx|copy|!|s|i|ir|include|include_relative)(\s|$)/;
 
 /**
  * psql's output and log files (`-o f`, `-L f`), and any file where a command it is given, on

@@ -7,9 +7,9 @@
 // where its configuration says is anything under that root.
 import { join } from "node:path";
 import { readOptions, type Syntax, valuedLong } from "./shell-options.js";
-import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
+import { globOf, lineOf, optionFiles, type Rule, type RuleInput, type RunLine } from "./shell-rule.js";
 import { asksHelp, atRoot, projectRoot, projectRoots, pubWrites, TOOL_RULES, withMore } from "./shell-tool-rules.js";
-import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
+import { anyUnder, directoryAt, readText, UNKNOWABLE } from "./shell-words.js";
 
 /** The Dart package a command works on: from `-C`'s (`--directory`) directory, else from where it runs, up to the nearest pubspec.yaml. */
 const pubRoot = (input: RuleInput) => projectRoot(input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd, ["pubspec.yaml"]);
@@ -201,7 +201,29 @@ const mix: Rule = {
     const generates = task.startsWith("phx.gen.") && task !== "phx.gen.secret" && !asksHelp(input);
     return [...MIX.writes(input), ...(generates ? [anyUnder(mixRoots(input).at(-1))] : [])];
   },
+  runsLines: mixCommand,
 };
+
+/**
+ * `mix cmd [--app APP] [--cd DIR] COMMAND`: the command, read in turn where it runs (`--cd`'s
+ * directory; in an umbrella's root, each child app's: a place the text does not name).
+ */
+function mixCommand(input: RuleInput): Array<string | RunLine | undefined> {
+  const { args } = input;
+  const task = input.reading.operands[0];
+  if (task === undefined || args[task] !== "cmd") return [];
+  let at = task + 1;
+  let cwd = input.walk.cwd;
+  for (; at < args.length && /^--(app|cd)(=|$)/.test(args[at] ?? ""); at += (args[at] as string).includes("=") ? 1 : 2) {
+    const value = (args[at] as string).includes("=") ? (args[at] as string).slice((args[at] as string).indexOf("=") + 1) : args[at + 1];
+    if ((args[at] as string).startsWith("--cd")) cwd = directoryAt(cwd, value);
+  }
+  const line = lineOf(args, args[at] === "--" ? at + 1 : at);
+  const root = mixRoots(input)[0];
+  const umbrella = root !== undefined && root === cwd && /\bapps_path\b/.test(readText(join(root, "mix.exs")) ?? "");
+  if (line === undefined) return at < args.length ? [undefined] : [];
+  return umbrella ? [{ script: line, cwd: undefined }] : cwd === input.walk.cwd ? [line] : [{ script: line, cwd }];
+}
 
 export const PUB_MIX_RULES: Record<string, Rule> = {
   dart: withMore(TOOL_RULES.dart as Rule, { run: buildRunner, pub: pubRun, create: created(DART_CREATE), compile: dartCompile }),

@@ -13,9 +13,9 @@ import { goBuild } from "./shell-build-rules.js";
 import { UNKNOWN_MARK } from "./payload.js";
 import { guessedArguments, type Reading, readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
-import { flagValues, globOf, lineAfter, lineOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
+import { flagValues, globOf, lineAfter, lineOf, optionFiles, type Rule, type RuleInput, type RunLine } from "./shell-rule.js";
 import { isGlobText } from "../targets/overlap.js";
-import { ancestorsHolding, anyIn, anyUnder, configIn, directoryAt, outputs, readText, UNKNOWABLE, within } from "./shell-words.js";
+import { ancestorsHolding, anyIn, anyUnder, configIn, directoryAt, outputs, readText, shellQuoted, UNKNOWABLE, within } from "./shell-words.js";
 
 /** The operands at `indexes` as the tool reads them: a quoted glob is a glob; none is `otherwise`. */
 export function operandFiles(input: RuleInput, indexes: number[], otherwise: string[] = ["."]): string[] {
@@ -452,11 +452,13 @@ const cargoInsta = (input: RuleInput, rest: number[]) => {
  */
 const PROJECT_TOOLS: Record<string, Rule> = {
   // mvn (and ./mvnw) <goals>: every module's target/ (help, validate and the like only print).
-  mvn: { syntax: { short: "f:s:P:D:pl:", long: valuedLong("file settings activate-profiles projects define threads log-file") }, writes: (input) => mavenWrites(input) },
-  mvnw: { syntax: { short: "f:s:P:D:pl:", long: valuedLong("file settings activate-profiles projects define threads log-file") }, writes: (input) => mavenWrites(input) },
+  // (`exec:exec -Dexec.executable=prog -Dexec.args='…'`: the program it runs, read in turn: mavenExec.)
+  mvn: { syntax: { short: "f:s:P:D:pl:", long: valuedLong("file settings activate-profiles projects define threads log-file") }, writes: (input) => mavenWrites(input), runsLines: mavenExec },
+  mvnw: { syntax: { short: "f:s:P:D:pl:", long: valuedLong("file settings activate-profiles projects define threads log-file") }, writes: (input) => mavenWrites(input), runsLines: mavenExec },
   // gradle (and ./gradlew) <tasks>: every project's build/ and the root's .gradle/ (help, tasks and the like only print).
-  gradle: { syntax: { short: "p:b:c:x:", long: valuedLong("project-dir build-file settings-file exclude-task console warning-mode update-locks write-verification-metadata") }, writes: (input) => gradleWrites(input) },
-  gradlew: { syntax: { short: "p:b:c:x:", long: valuedLong("project-dir build-file settings-file exclude-task console warning-mode update-locks write-verification-metadata") }, writes: (input) => gradleWrites(input) },
+  // (`-I x.gradle`, `--init-script`: Groovy or Kotlin it runs first, which the hook does not read: unreadPrograms.)
+  gradle: { syntax: { short: "p:b:c:x:I:", long: { "init-script": "I", ...valuedLong("project-dir build-file settings-file exclude-task console warning-mode update-locks write-verification-metadata") } }, writes: (input) => [...gradleWrites(input), ...unreadPrograms(input.walk.cwd, input.reading.values("I"))] },
+  gradlew: { syntax: { short: "p:b:c:x:I:", long: { "init-script": "I", ...valuedLong("project-dir build-file settings-file exclude-task console warning-mode update-locks write-verification-metadata") } }, writes: (input) => [...gradleWrites(input), ...unreadPrograms(input.walk.cwd, input.reading.values("I"))] },
   // (`composer exec bin args` runs a package's command, vendor/bin/bin: read as that command.)
   composer: {
     runsLines: (input) => lineAfter(input, ["exec"]),
@@ -489,7 +491,13 @@ const PROJECT_TOOLS: Record<string, Rule> = {
       ]),
     ),
   ),
-  tox: { syntax: { short: "e:c:", long: valuedLong("conf workdir root installpkg") }, writes: (input) => (input.args.some((arg) => ["-l", "--listenvs", "-a", "--listenvs-all", "--help", "-h", "--version", "--showconfig"].includes(arg ?? "")) ? [] : [anyUnder(input.reading.has("workdir") ? directoryAt(input.walk.cwd, input.reading.value("workdir")) : pythonRoot(input.walk.cwd, ".tox"))]) },
+  // (`tox exec -e py -- cmd` runs cmd in the environment: read in turn; `-x testenv.commands=…`
+  // (`--override`), commands its configuration is not read for: any file.)
+  tox: {
+    syntax: { short: "e:c:x:", long: { override: "x", ...valuedLong("conf workdir root installpkg") } },
+    runsLines: (input) => [...lineAfter(input, ["exec"]), ...(input.reading.values("x").some((setting) => setting === undefined || /^[^=]*command/.test(setting)) ? [undefined] : [])],
+    writes: (input) => (input.args.some((arg) => ["-l", "--listenvs", "-a", "--listenvs-all", "--help", "-h", "--version", "--showconfig"].includes(arg ?? "")) ? [] : [anyUnder(input.reading.has("workdir") ? directoryAt(input.walk.cwd, input.reading.value("workdir")) : pythonRoot(input.walk.cwd, ".tox"))]),
+  },
   nox: { syntax: { short: "s:f:k:t:", long: valuedLong("sessions noxfile keywords tags envdir python") }, writes: (input) => (input.args.some((arg) => ["-l", "--list", "--list-sessions", "--help", "-h", "--version"].includes(arg ?? "")) ? [] : [anyUnder(input.reading.has("envdir") ? directoryAt(input.walk.cwd, input.reading.value("envdir")) : pythonRoot(input.walk.cwd, ".nox"))]) },
   dotnet: bySubcommand(
     { long: {} },
@@ -670,6 +678,25 @@ function mavenWrites(input: RuleInput): string[] {
   return [root === undefined ? UNKNOWABLE : globOf(join(root, "**", "target", "**")), ...poms];
 }
 
+/**
+ * The program exec-maven-plugin's `exec:exec` goal runs, given on the command line
+ * (`-Dexec.executable=prog`, with `-Dexec.args` and `-Dexec.workingdir`): read as a command line
+ * there (one the text does not fix: any file). One its pom configures is not read, as other
+ * tools' configurations are not.
+ */
+function mavenExec(input: RuleInput): Array<string | RunLine | undefined> {
+  const goals = input.reading.operands.map((at) => input.args[at]);
+  if (!goals.some((goal) => goal === undefined || /^(org\.codehaus\.mojo:)?exec(-maven-plugin)?(:[^:]+)?:exec$/.test(goal))) return [];
+  const defined = [...input.reading.values("D"), ...input.reading.values("define")];
+  if (defined.some((definition) => definition === undefined)) return [undefined];
+  const property = (name: string) => (defined as string[]).filter((definition) => definition.startsWith(`${name}=`)).at(-1)?.slice(name.length + 1);
+  const executable = property("exec.executable");
+  if (executable === undefined) return [];
+  const line = [shellQuoted(executable), ...(property("exec.args") === undefined ? [] : [property("exec.args") as string])].join(" ");
+  const directory = property("exec.workingdir");
+  return [directory === undefined ? line : { script: line, cwd: directoryAt(input.walk.cwd, directory) }];
+}
+
 function gradleWrites(input: RuleInput): string[] {
   const tasks = input.reading.operands.map((at) => input.args[at]);
   const root = input.reading.has("p") ? directoryAt(input.walk.cwd, input.reading.value("p")) : projectRoots(input.walk.cwd, ["settings.gradle", "settings.gradle.kts", "build.gradle", "build.gradle.kts"]).at(-1);
@@ -795,7 +822,9 @@ function phpcbf(input: RuleInput): string[] {
 
 /** npm-check-updates: `-u` rewrites the manifest's versions (with `--deep` or `--workspaces`, every manifest below). */
 const NCU: Rule = {
-  syntax: { short: "uwgc:f:x:t:p:", long: { upgrade: "u", workspace: "w", global: "g", ...valuedLong("packageFile cwd filter reject target packageManager pre format install registry configFilePath configFileName cacheFile"), workspaces: "", deep: "" } },
+  syntax: { short: "uwgc:f:x:t:p:", long: { upgrade: "u", workspace: "w", global: "g", ...valuedLong("packageFile cwd filter reject target packageManager pre format install registry configFilePath configFileName cacheFile doctorInstall doctorTest"), workspaces: "", deep: "", doctor: "" } },
+  // (`--doctor` installs and tests each upgrade: `--doctorInstall`'s and `--doctorTest`'s commands, else npm's install and test, read in turn where it runs.)
+  runsLines: ({ reading }) => (reading.has("doctor") ? [...(reading.has("doctorInstall") ? reading.values("doctorInstall") : ["npm install"]), ...(reading.has("doctorTest") ? reading.values("doctorTest") : ["npm test"])] : []),
   writes: ({ reading, walk }) => {
     if (!reading.has("u") || reading.has("g")) return [];
     const cwd = reading.has("cwd") ? directoryAt(walk.cwd, reading.value("cwd")) : walk.cwd;
@@ -1025,14 +1054,15 @@ function prismaConfig(input: Pick<RuleInput, "reading" | "walk">): PrismaConfig 
 
 /**
  * `prisma db seed` runs a command of the project's: its config's `migrations.seed`, else
- * package.json's `prisma.seed` (run where that file is). Undefined for any other prisma command
+ * package.json's `prisma.seed` (run where that file is); so do `migrate reset` and `migrate dev`
+ * (which may reset the database), unless `--skip-seed`. Undefined for any other prisma command
  * or none set; UNKNOWABLE where the config sets it in a way its text does not fix.
  */
 export function prismaSeedRun(args: Array<string | undefined>, text: (at: number) => string | undefined, cwd: string | undefined): Nested | typeof UNKNOWABLE | undefined {
   const syntax = { ...PRISMA, exact: true };
   const reading = readOptions(args, syntax, 0, text);
   const [db, seed] = reading.operands.map((at) => args[at]);
-  if (db !== "db" || seed !== "seed") return undefined;
+  if (!(db === "db" && seed === "seed") && !(db === "migrate" && (seed === "reset" || seed === "dev") && !reading.has("skip-seed"))) return undefined;
   // A word that may be an option the text does not name (`--config"$c"`, `-"$x"`) may be --config with any value.
   if (guessedArguments(args, syntax, reading, text).some((guess) => readOptions(guess.args, syntax, 0, guess.text).occurrences("config").some(({ value }) => value === undefined))) return UNKNOWABLE;
   const config = prismaConfig({ reading, walk: { cwd } as RuleInput["walk"] });
@@ -1061,7 +1091,7 @@ function isDirectoryPath(path: string): boolean {
   }
 }
 
-const PRISMA: Syntax = { long: { check: "", print: "", ...valuedLong("schema config name generator url from-url to-url from-schema-datamodel to-schema-datamodel from-migrations to-migrations shadow-database-url script file"), "skip-generate": "", "create-only": "", force: "" } };
+const PRISMA: Syntax = { long: { check: "", print: "", ...valuedLong("schema config name generator url from-url to-url from-schema-datamodel to-schema-datamodel from-migrations to-migrations shadow-database-url script file"), "skip-generate": "", "skip-seed": "", "create-only": "", force: "" } };
 
 const NBSTRIPOUT: Syntax = {
   short: "tfs",
@@ -1129,6 +1159,17 @@ export function executedNotebooks(input: RuleInput, notebooks: number[]): string
   const paths = notebooks.map((at) => input.args[at]).filter((path) => path !== "-");
   if (paths.some((path) => path === undefined || isGlobText(path as string)) || input.walk.cwd === undefined) return [UNKNOWABLE];
   return notTrackedByProject(paths.map((path) => within(input.walk.cwd, path as string))).length > 0 ? [UNKNOWABLE] : [];
+}
+
+/**
+ * Program files a tool runs in a language the hook does not read (gradle's init scripts), as
+ * executedNotebooks judges notebooks: any file where one may be an agent's (not the project's own: program-files.ts), or
+ * the text does not fix it; nothing for the project's own.
+ */
+export function unreadPrograms(cwd: string | undefined, paths: Array<string | undefined>): string[] {
+  if (paths.length === 0) return [];
+  if (paths.some((path) => path === undefined || isGlobText(path)) || cwd === undefined) return [UNKNOWABLE];
+  return notTrackedByProject(paths.map((path) => within(cwd, path as string))).length > 0 ? [UNKNOWABLE] : [];
 }
 
 /** pip-compile's options (pip-tools), as click reads them. */
