@@ -134,4 +134,19 @@ More("should read the command mix cmd runs, where it runs", async ({ box }) => {
   assert.equal(await writes(box, "mix cmd rm u.ts"), ["unknown:u.ts"]);
 });
 
+More("should read the command tsup's --onSuccess runs after its build", ({ box }) => {
+  file(box, "x.js", 'require("node:fs").unlinkSync("u.ts");\n');
+  denies(box, ["tsup --onSuccess 'rm u.ts'", "tsup src/index.ts --onSuccess='node x.js'"]);
+  allows(box, ["tsup", "tsup --onSuccess 'echo done'"]);
+});
+
+More("should read the command npm explore runs in the package, pnpm recursive exec's, and Yarn's exec line", async ({ box }) => {
+  file(box, "package.json", "{}");
+  file(box, "node_modules/foo/package.json", "{}");
+  denies(box, ["npm explore foo -- rm ../../u.ts", "npm explore foo rm ../../u.ts", "npm explore foo -- 'rm ../../u.ts && ls'", "npm explore -g foo -- rm u.ts", "pnpm recursive exec rm u.ts", "pnpm multi exec rm u.ts", "yarn exec 'rm u.ts && ls'", "yarn exec 'echo hi > u.ts'"]);
+  // (npm explore's command runs in node_modules/foo: its u.ts is another.)
+  allows(box, ["npm explore foo -- rm u.ts", "npm explore foo", "pnpm recursive exec ls", "yarn exec 'echo hi'", "yarn exec ls"]);
+  assert.equal(await writes(box, "npm explore foo -- rm u.ts"), ["node_modules/foo/u.ts"]);
+});
+
 More.run();

@@ -206,7 +206,12 @@ export const BUNDLER_RULES: Record<string, Rule> = {
   esbuild: { syntax: exact({ long: { ...valuedLong("outfile outdir metafile"), version: "", help: "" } }), writes: esbuild },
   rollup: { syntax: exact({ short: "o:d:c::vhw", long: { file: "o", dir: "d", config: "c", version: "v", help: "h", watch: "w", ...valuedLong("format name input plugin environment external globals") } }), writes: rollup },
   vite: { syntax: exact({ short: "c:m:l:", long: { config: "c", mode: "m", logLevel: "l", ...valuedLong("outDir base assetsDir assetsInlineLimit sourcemap minify manifest ssrManifest ssr emptyOutDir target filter") } }), writes: vite },
-  tsup: { syntax: exact({ short: "d:vh", long: { "out-dir": "d", version: "v", help: "h", ...valuedLong("config format target env name tsconfig external entry loader platform sourcemap define inject") } }), writes: tsup },
+  // (`--onSuccess CMD`: a command run after each build, read in turn.)
+  tsup: {
+    syntax: exact({ short: "d:vh", long: { "out-dir": "d", version: "v", help: "h", ...valuedLong("config format target env name tsconfig external entry loader platform sourcemap define inject onSuccess") } }),
+    writes: tsup,
+    runsLines: (input) => (input.reading.has("v", "h") ? [] : input.reading.values("onSuccess")),
+  },
   webpack: { syntax: exact({ short: "c:o:m:e:vh", long: { config: "c", "output-path": "o", mode: "m", entry: "e", version: "v", help: "h", ...valuedLong("config-name env node-env target devtool name") } }), writes: webpack },
   "webpack-cli": { syntax: exact({ short: "c:o:m:e:vh", long: { config: "c", "output-path": "o", mode: "m", entry: "e", version: "v", help: "h", ...valuedLong("config-name env node-env target devtool name") } }), writes: webpack },
   parcel: { syntax: exact({ short: "p:Vh", long: { port: "p", version: "V", help: "h", ...valuedLong("dist-dir cache-dir public-url target config host cert key log-level reporter") } }), writes: parcel },

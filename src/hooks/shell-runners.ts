@@ -82,6 +82,8 @@ export const WRAPPERS: Record<
     lines?: string[];
     /** A flag, before or after its subcommand, that makes the command a shell line (`pnpm -c exec 'rm f && ls'`). */
     lineFlag?: string;
+    /** Of its subcommands, those that run their one operand as a shell line when it holds a space (Yarn 2+'s `yarn exec 'rm f && ls'`). */
+    spacedLine?: string[];
     /** Its own operands run up to `--`, and the command after it (`mise x node@20 -- node -e …`); without one, only `call` runs anything. */
     dashdash?: boolean;
     /** With dashdash, and no `--`: the command is its operand of this index (`stack exec rm f`: 0; `aws-vault exec prof rm f`: 1). */
@@ -297,7 +299,7 @@ export const WRAPPERS: Record<
     bins: true,
     elsewhere: ["F", "r", "w"],
   },
-  yarn: { syntax: { short: "p:", long: { package: "p", cwd: ":" } }, chdir: "cwd", subcommands: ["dlx", "exec", "run"], bins: true },
+  yarn: { syntax: { short: "p:", long: { package: "p", cwd: ":" } }, chdir: "cwd", subcommands: ["dlx", "exec", "run"], spacedLine: ["exec"], bins: true },
   bun: { syntax: { short: "p:F:", long: { package: "p", cwd: ":", filter: "F" } }, chdir: "cwd", subcommands: ["x", "run", "exec"], lines: ["exec"], bins: true, elsewhere: ["F"] },
   uv: { syntax: { short: "p:w:m:", long: { python: "p", directory: ":", with: "w", module: "m", ...valuedLong(UV_VALUED) } }, chdir: "directory", subcommands: ["run"], module: "m" },
   poetry: { syntax: { short: "C:P:", long: { directory: "C", project: "P" } }, chdir: "C", subcommands: ["run"] },

@@ -21,7 +21,7 @@ import { goTaskRuns } from "./shell-task.js";
 import { TASK_RUNNERS, taskRuns } from "./shell-task-runners.js";
 import { miseRuns } from "./shell-mise.js";
 import { PYPROJECT_RUNNERS, pyprojectRuns } from "./shell-pyproject.js";
-import { packageCommands, prismaSeedRun } from "./shell-tool-rules.js";
+import { packageCommands, prismaSeedRun, projectRoots } from "./shell-tool-rules.js";
 import { createdIfMissing } from "./shell-rule.js";
 import { gotestsumReports } from "./shell-more-tools.js";
 import { archiveCommandRuns } from "./shell-archive-rules.js";
@@ -357,6 +357,24 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
         if (from > 0 && from < argv.length) nested.push({ script: ["yarn", ...words.slice(from).map((word) => word.text)].join(" "), cwd: undefined });
         return undefined;
       }
+      // `pnpm recursive exec cmd` (`multi`, `m`): `pnpm -r exec cmd`, in every package (a place the text does not name).
+      if (manager === "pnpm" && ["recursive", "multi", "m"].includes(sub)) {
+        argv = [...argv.slice(0, before.end), "-r", ...argv.slice(before.end + 1)];
+        continue;
+      }
+      // `npm explore pkg -- cmd`: cmd, its words joined into a line a shell runs, in
+      // node_modules/pkg where npm's project is (`-g`: the global one's, a place the text does not name).
+      if (manager === "npm" && sub === "explore") {
+        const pkg = argv[before.end + 1];
+        const from = argv[before.end + 2] === "--" ? before.end + 3 : before.end + 2;
+        if (from >= argv.length) return undefined; // (a shell there, on the terminal)
+        const global = argv.some((arg, at) => at < from && (arg === "-g" || arg === "--global" || arg === "--location=global"));
+        const root = projectRoots(here.cwd, ["package.json", "node_modules"])[0];
+        const line = argv.slice(from);
+        if (line.some((word) => word === undefined)) add(here, UNKNOWABLE);
+        else nested.push({ script: line.join(" "), cwd: global || pkg === undefined || root === undefined ? undefined : resolve(root, "node_modules", pkg) });
+        return undefined;
+      }
       // `uv tool run black` is `uvx black`.
       const tool = manager === "uv" && sub === "tool" && argv[before.end + 1] === "run";
       // `yarn node -e …` runs node (with the project's loader) as `yarn prettier` runs prettier.
@@ -366,8 +384,10 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       if (wrapper.chdir !== undefined && before.has(wrapper.chdir)) here = { ...here, cwd: wrapperDirectory(program, here.cwd, before.value(wrapper.chdir)) };
       if ((wrapper.elsewhere ?? []).some((key) => before.has(key))) here = { ...here, cwd: undefined };
       index = bin ? before.end : tool ? before.end + 2 : before.end + 1;
-      const after = wrapper.lines !== undefined || wrapper.lineFlag !== undefined ? readOptions(argv, { ...wrapper.syntax, ordered: true }, index, text) : undefined;
-      if (after !== undefined && !bin && (wrapper.lines?.includes(sub) === true || (wrapper.lineFlag !== undefined && (before.has(wrapper.lineFlag) || after.has(wrapper.lineFlag))))) {
+      const after = wrapper.lines !== undefined || wrapper.lineFlag !== undefined || wrapper.spacedLine !== undefined ? readOptions(argv, { ...wrapper.syntax, ordered: true }, index, text) : undefined;
+      // (Yarn 2+'s `yarn exec 'rm f && ls'`: one word holding a space, a line its shell runs.)
+      const spaced = after !== undefined && wrapper.spacedLine?.includes(sub) === true && after.end === argv.length - 1 && /\s/.test(argv[after.end] ?? "");
+      if (after !== undefined && !bin && (spaced || wrapper.lines?.includes(sub) === true || (wrapper.lineFlag !== undefined && (before.has(wrapper.lineFlag) || after.has(wrapper.lineFlag))))) {
         // `bun exec 'rm f && ls'`, `pnpm exec -c 'rm f && ls'`: its operands, a line a shell runs (one the text does not fix: unknown).
         if ((wrapper.elsewhere ?? []).some((key) => before.has(key) || after.has(key))) here = { ...here, cwd: undefined };
         const line = words.slice(after.end).map((word) => word.text);
