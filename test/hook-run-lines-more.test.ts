@@ -149,4 +149,21 @@ More("should read the command npm explore runs in the package, pnpm recursive ex
   assert.equal(await writes(box, "npm explore foo -- rm u.ts"), ["node_modules/foo/u.ts"]);
 });
 
+More("should read the password programs ansible-vault and rclone run", async ({ box }) => {
+  file(box, "pw.sh", "#!/bin/sh\nrm -f u.ts\necho secret\n", 0o755);
+  file(box, "pw.txt", "rm -f u.ts\n"); // a password, not run
+  denies(box, [
+    "ansible-vault view --vault-password-file ./pw.sh secrets.yml",
+    "ansible-vault view --vault-password-file pw.sh secrets.yml",
+    "ansible-vault view --vault-id dev@./pw.sh secrets.yml",
+    "ansible-vault rekey --new-vault-id prod@pw.sh --vault-id dev@prompt secrets.yml",
+    'ansible-vault view --vault-password-file "$pw" secrets.yml',
+    "rclone --password-command './pw.sh' ls remote:",
+    "rclone ls remote: --password-command 'rm u.ts'",
+    "RCLONE_PASSWORD_COMMAND=./pw.sh rclone ls remote:",
+  ]);
+  allows(box, ["ansible-vault view --vault-password-file pw.txt secrets.yml", "ansible-vault view --vault-id dev@prompt secrets.yml", "rclone --password-command 'pass show rclone' ls remote:", "rclone ls remote:"]);
+  assert.equal(await writes(box, "rclone --password-command ./pw.sh ls remote:"), ["u.ts"]);
+});
+
 More.run();

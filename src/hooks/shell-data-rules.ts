@@ -2,12 +2,13 @@
 // ansible-vault), xsltproc's output, downloaders (yt-dlp) and cloud storage clients copying to
 // this machine (rclone, gsutil, gcloud storage, az storage, azcopy, s3cmd): each as the files or
 // directories it writes here. A remote path (`remote:dir`, `gs://b/k`, a URL) is no file here.
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { valuedLong } from "./shell-options.js";
 import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { localDestination } from "./shell-file-rules.js";
 import { operandFiles } from "./shell-tool-rules.js";
-import { anyIn, anyUnder, directoryAt, readText, UNKNOWABLE } from "./shell-words.js";
+import { anyIn, anyUnder, directoryAt, readText, shellQuoted, UNKNOWABLE } from "./shell-words.js";
 
 /** xmlstarlet ed's options and actions that take one value, and those that take two. */
 const XML_ONE = new Set(["-N", "-d", "--delete", "-u", "--update", "-v", "--value", "-x", "--expr", "-i", "--insert", "-a", "--append", "-s", "--subnode", "-t", "--type", "-n", "--name", "-r", "--rename"]);
@@ -120,6 +121,29 @@ function ansibleVault(input: RuleInput): string[] {
   if (action === "create" || action === "edit" || action === "rekey") return operandFiles(input, files, []);
   if (action === "encrypt" || action === "decrypt") return input.reading.has("output") ? output : operandFiles(input, files, []);
   return action === "encrypt_string" ? output : [];
+}
+
+/**
+ * The password files ansible-vault is given (`--vault-password-file f`, `--vault-id [label@]f`,
+ * the new ones of rekey) that are executable: a program Ansible runs for the password, read as
+ * one run by its path. One the text does not fix: any file; `prompt`, or a file that is not
+ * executable, is read, not run.
+ */
+function vaultPasswordPrograms({ reading, walk }: RuleInput): Array<string | undefined> {
+  const files = [...reading.values("vault-password-file"), ...reading.values("vault-pass-file"), ...reading.values("new-vault-password-file")];
+  const ids = [...reading.values("vault-id"), ...reading.values("new-vault-id")].map((id) => (id === undefined ? undefined : id.slice(id.indexOf("@") + 1)));
+  return [...files, ...ids].flatMap((file) => {
+    if (file === undefined) return [undefined];
+    if (file === "prompt") return [];
+    const path = directoryAt(walk.cwd, file); // (an absolute path: a program run by its path)
+    if (path === undefined) return [undefined];
+    try {
+      const stat = statSync(path);
+      return stat.isFile() && (stat.mode & 0o111) !== 0 ? [shellQuoted(path)] : [];
+    } catch {
+      return []; // (none there: nothing runs)
+    }
+  });
 }
 
 /**
@@ -358,13 +382,19 @@ export const DATA_RULES: Record<string, Rule> = {
     writes: sops,
     runsArguments: true, // exec-env, exec-file
   },
-  "ansible-vault": { syntax: { short: "n:", long: { name: "n", ...valuedLong("output vault-id vault-password-file vault-pass-file new-vault-id new-vault-password-file encrypt-vault-id stdin-name") } }, writes: ansibleVault },
+  // (A password file that is executable, Ansible runs for the password: read as a program run by its path.)
+  "ansible-vault": { syntax: { short: "n:", long: { name: "n", ...valuedLong("output vault-id vault-password-file vault-pass-file new-vault-id new-vault-password-file encrypt-vault-id stdin-name") } }, writes: ansibleVault, runsLines: vaultPasswordPrograms },
   "yt-dlp": {
     syntax: { short: "o:P:f:a:u:p:S:O:sgjJFe", long: { output: "o", paths: "P", format: "f", "batch-file": "a", username: "u", password: "p", "format-sort": "S", print: "O", simulate: "s", "get-url": "g", "get-title": "e", "dump-json": "j", "dump-single-json": "J", "list-formats": "F", "netrc-cmd": ":", ...valuedLong("download-archive cookies merge-output-format remux-video recode-video config-location ffmpeg-location exec proxy limit-rate retries") } },
     writes: ytDlp,
     runsArguments: true, // --exec
   },
-  rclone: { syntax: RCLONE_SYNTAX, writes: rclone },
+  // (`--password-command CMD`, else RCLONE_PASSWORD_COMMAND: a command it runs for its config's password, read in turn.)
+  rclone: {
+    syntax: RCLONE_SYNTAX,
+    writes: rclone,
+    runsLines: ({ reading, walk }) => (reading.has("password-command") ? reading.values("password-command") : Object.hasOwn(walk.environment, "RCLONE_PASSWORD_COMMAND") && walk.environment.RCLONE_PASSWORD_COMMAND !== "" ? [walk.environment.RCLONE_PASSWORD_COMMAND] : []),
+  },
   gsutil: { syntax: GSUTIL_SYNTAX, writes: gsutil },
   gcloud: { syntax: GCLOUD_SYNTAX, writes: gcloud },
   az: { syntax: {}, writes: az },
