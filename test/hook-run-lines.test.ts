@@ -100,4 +100,25 @@ Lines("should judge a Nim program nim r runs as any file, being no file of the p
   allows(box, ["nim --version"]);
 });
 
+Lines("should read the code files a linter's, formatter's or compiler's options load, not a package's name", async ({ box }) => {
+  file(box, "tools/fmt.js", "require('fs').rmSync('u.ts');\n");
+  file(box, "tools/plugin.mjs", "import { rmSync } from 'node:fs';\nrmSync('u.ts');\n");
+  file(box, "tools/cop.rb", "File.delete('u.ts')\n");
+  denies(box, [
+    "eslint -f ./tools/fmt.js src",
+    "eslint --format=./tools/fmt.js src",
+    "prettier --plugin=./tools/plugin.mjs --check .",
+    "stylelint --custom-formatter ./tools/fmt.js 'src/**/*.css'",
+    "rubocop -r ./tools/cop.rb",
+    "markdownlint -r ./tools/fmt.js README.md",
+    "textlint --rule ./tools/fmt.js README.md",
+    "postcss -u ./tools/fmt.js a.css -o b.css",
+    "stylus -u ./tools/fmt.js a.styl",
+    "node-sass --importer ./tools/fmt.js a.scss",
+    "graphql-codegen -r ./tools/fmt.js",
+  ]);
+  allows(box, ["eslint -f stylish src", "prettier --plugin prettier-plugin-tailwindcss --check .", "rubocop -r rubocop-rails", "textlint --rule no-todo README.md"]);
+  assert.equal(await writes(box, "eslint -f ./tools/fmt.js src"), ["u.ts"]);
+});
+
 Lines.run();

@@ -6,7 +6,7 @@
 // the text does not fix, is any file.
 import { dirname, isAbsolute, join } from "node:path";
 import { valuedLong } from "./shell-options.js";
-import { flagValues, globOf, inputProgram, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
+import { flagValues, globOf, inputProgram, loadedFiles, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { atRoot, bySubcommand, operandFiles, projectRoot } from "./shell-tool-rules.js";
 import { anyUnder, configIn, directoryAt, readText, shellQuoted, UNKNOWABLE, within } from "./shell-words.js";
 import { isDirectory } from "../targets/target.js";
@@ -296,6 +296,7 @@ function stringer(input: RuleInput): string[] {
  * does not find (computed keys, another format): any file.
  */
 const GRAPHQL_CODEGEN: Rule = {
+  runsLines: loadedFiles(["r", "require"], "node"), // (`-r ./setup.js`: loaded first)
   syntax: { short: "c:p:", long: { config: "c", project: "p", ...valuedLong("require overwrite errors-only profile") } },
   writes: (input) => {
     const { reading, walk } = input;

@@ -4,7 +4,7 @@
 // operands when its options say it rewrites them (or by default, unless they say it only checks),
 // with none given where it runs (`.`) or nothing (a formatter of stdin), and its output option's file.
 import { type Syntax, valuedLong } from "./shell-options.js";
-import { optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
+import { loadedFiles, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { bySubcommand, formatter, operandFiles, projectRoot, TOOL_RULES } from "./shell-tool-rules.js";
 import { given } from "./shell-project-tools.js";
 import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
@@ -62,7 +62,7 @@ export const FORMATTER_RULES: Record<string, Rule> = {
   "ts-standard": formatter({ long: valuedLong("project env global plugin parser report") }, (has) => has("--fix")),
   tslint: formatter({ short: "c:p:o:t:e:r:", long: { config: "c", project: "p", out: "o", format: "t", exclude: "e", "rules-dir": "r", fix: "" } }, (has) => has("fix"), [], ["o"]),
   ...(TOOL_RULES.eslint && { eslint_d: TOOL_RULES.eslint }),
-  textlint: formatter({ short: "f:o:c:", long: { format: "f", "output-file": "o", config: "c", fix: "", ...valuedLong("rulesdir rule preset plugin ignore-path") } }, (has) => has("fix") && !has("--dry-run"), [], ["o"]),
+  textlint: { ...formatter({ short: "f:o:c:", long: { format: "f", "output-file": "o", config: "c", fix: "", ...valuedLong("rulesdir rule preset plugin ignore-path") } }, (has) => has("fix") && !has("--dry-run"), [], ["o"]), runsLines: loadedFiles(["rule", "plugin", "preset"], "node") },
   terser: minifier("o:", { output: "o" }),
   uglifyjs: minifier("o:", { output: "o" }),
   "uglify-js": minifier("o:", { output: "o" }),

@@ -54,6 +54,17 @@ export function inputProgram(input: RuleInput, interpreter: string): Array<strin
   return input.fed === true ? [undefined] : [];
 }
 
+/**
+ * The code files a tool loads through options (`eslint -f ./fmt.js`, `rubocop -r ./x.rb`, `prettier
+ * --plugin=./p.mjs`), as their interpreter runs them (a file the project keeps is not read); a
+ * package's or a built-in's name (`-f stylish`, `-r rubocop-rails`, `@scope/plugin`) is none; a
+ * value the text does not fix, any file.
+ */
+export function loadedFiles(names: string[], interpreter: string): (input: RuleInput) => Array<string | undefined> {
+  return (input) =>
+    flagValues(input.args, names, input.text).flatMap((value) => (value === undefined ? [undefined] : /^(\.{1,2}\/|\/|~\/)|\.([cm]?[jt]sx?|rb)$/.test(value) ? [`${interpreter} ${shellQuoted(value)}`] : []));
+}
+
 /** The arguments from `from` on, as a command line (undefined where the text does not fix one). */
 export function lineOf(args: Array<string | undefined>, from: number): string | undefined {
   const words = args.slice(from);

@@ -8,7 +8,7 @@ import { basename, dirname, extname, join } from "node:path";
 import { isDirectory } from "../targets/target.js";
 import { UNKNOWN_MARK } from "./payload.js";
 import { type Syntax, valuedLong } from "./shell-options.js";
-import { createdIfMissing, globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
+import { createdIfMissing, globOf, loadedFiles, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { asksHelp, operandFiles } from "./shell-tool-rules.js";
 import { anyIn, anyUnder, directoryAt, HOLE, judgedPath, outputs, UNKNOWABLE, within } from "./shell-words.js";
 
@@ -240,9 +240,9 @@ const POSTCSS: Syntax = {
 export const STYLESHEET_RULES: Record<string, Rule> = {
   sass: { syntax: SASS, writes: sass },
   "dart-sass": { syntax: SASS, writes: sass },
-  "node-sass": { syntax: NODE_SASS, writes: nodeSass },
+  "node-sass": { syntax: NODE_SASS, writes: nodeSass, runsLines: loadedFiles(["importer", "functions"], "node") },
   lessc: { syntax: {}, writes: lessc },
-  stylus: { syntax: {}, writes: stylus },
+  stylus: { syntax: {}, writes: stylus, runsLines: loadedFiles(["u", "use"], "node") },
   tailwindcss: { syntax: TAILWIND, writes: tailwind },
-  postcss: { syntax: POSTCSS, writes: postcss },
+  postcss: { syntax: POSTCSS, writes: postcss, runsLines: loadedFiles(["u", "use"], "node") },
 };

@@ -13,7 +13,7 @@ import { goBuild } from "./shell-build-rules.js";
 import { UNKNOWN_MARK } from "./payload.js";
 import { guessedArguments, type Reading, readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
-import { flagValues, globOf, lineAfter, lineOf, optionFiles, type Rule, type RuleInput, type RunLine } from "./shell-rule.js";
+import { flagValues, globOf, lineAfter, lineOf, loadedFiles, optionFiles, type Rule, type RuleInput, type RunLine } from "./shell-rule.js";
 import { isGlobText } from "../targets/overlap.js";
 import { ancestorsHolding, anyIn, anyUnder, configIn, directoryAt, outputs, readText, shellQuoted, UNKNOWABLE, within } from "./shell-words.js";
 
@@ -1208,9 +1208,10 @@ export const TOOL_RULES: Record<string, Rule> = {
   "npm-check-updates": NCU,
   // sort-package-json [files…]: package.json where it runs by default; --check only reads.
   "sort-package-json": { syntax: { short: "cqi:", long: { check: "c", quiet: "q", ignore: "i", stdin: "" } }, writes: (input) => (input.reading.has("c", "stdin") ? [] : operandFiles(input, input.reading.operands, ["package.json"])) },
-  prettier: formatter(PRETTIER, (has) => has("w"), []),
-  eslint: formatter(ESLINT, (has) => has("--fix"), ["."], ["o"]),
-  stylelint: formatter({ short: "c:f:o:", long: { config: "c", formatter: "f", "output-file": "o", ...valuedLong("config-basedir ignore-path ignore-pattern custom-syntax custom-formatter max-warnings cache-location stdin-filename") } }, (has) => has("--fix"), [], ["o"]),
+  // (And the code files their options load: a plugin, a formatter, a library: loadedFiles.)
+  prettier: { ...formatter(PRETTIER, (has) => has("w"), []), runsLines: loadedFiles(["plugin"], "node") },
+  eslint: { ...formatter(ESLINT, (has) => has("--fix"), ["."], ["o"]), runsLines: loadedFiles(["f", "format"], "node") },
+  stylelint: { ...formatter({ short: "c:f:o:", long: { config: "c", formatter: "f", "output-file": "o", ...valuedLong("config-basedir ignore-path ignore-pattern custom-syntax custom-formatter max-warnings cache-location stdin-filename") } }, (has) => has("--fix"), [], ["o"]), runsLines: loadedFiles(["custom-formatter", "custom-syntax"], "node") },
   black: formatter(BLACK, (has) => !has("--check", "--diff", "c"), []),
   isort: formatter({ short: "cdl:p:o:", long: { "check-only": "c", check: "c", diff: "d", stdout: "d", "line-length": "l", project: "p", thirdparty: "o", ...valuedLong("settings-path sp settings-file settings profile src skip skip-glob filter-files ext") } }, (has) => !has("c", "d"), []),
   autopep8: formatter({ short: "ij:", long: { "in-place": "i", jobs: "j", ...valuedLong("select ignore max-line-length indent-size line-range global-config exclude") } }, (has) => has("i"), []),
@@ -1362,7 +1363,7 @@ export const TOOL_RULES: Record<string, Rule> = {
   },
   ktfmt: formatter({ long: valuedLong("style") }, (has) => !has("--dry-run", "-n", "--set-exit-if-changed", "--stdin-name"), []),
   scalafmt: formatter({ short: "c:f:", long: { config: "c", files: "f", ...valuedLong("exclude mode") } }, (has) => !has("--test", "--check", "--list", "-l", "--stdout", "--diff"), ["."]),
-  rubocop: formatter({ short: "aAc:f:o:", long: { autocorrect: "a", "autocorrect-all": "A", config: "c", format: "f", out: "o", ...valuedLong("only except require") } }, (has) => has("a", "A", "--auto-correct", "--auto-correct-all", "--fix-layout", "x"), ["."], ["o"]),
+  rubocop: { ...formatter({ short: "aAc:f:o:", long: { autocorrect: "a", "autocorrect-all": "A", config: "c", format: "f", out: "o", ...valuedLong("only except require") } }, (has) => has("a", "A", "--auto-correct", "--auto-correct-all", "--fix-layout", "x"), ["."], ["o"]), runsLines: loadedFiles(["r", "require"], "ruby") },
   mix: bySubcommand({}, {
     format: (input, rest) => (input.reading.has("--check-formatted", "--dry-run") ? [] : operandFiles(input, rest)),
     // mix deps.get, deps.update: mix.lock and deps/ beside mix.exs, at every root up (an umbrella's apps lock and fetch into its root's); deps.unlock the lock alone.
@@ -1381,7 +1382,7 @@ export const TOOL_RULES: Record<string, Rule> = {
   stylua: formatter({ short: "cf:g:s", long: { check: "c", "config-path": "f", glob: "g", ...valuedLong("stdin-filepath num-threads output-format color column-width line-endings indent-type indent-width quote-style call-parentheses collapse-simple-statement syntax space-after-function-names block-newline-gaps") } }, (has) => !has("c", "h", "V", "--version")),
   phpcbf: { syntax: {}, writes: phpcbf },
   xo: formatter({ long: valuedLong("env global plugin parser extension ignore space prettier reporter cwd") }, (has) => has("--fix")),
-  markdownlint: formatter({ short: "fc:i:o:p:r:", long: { fix: "f", config: "c", ignore: "i", output: "o", "ignore-path": "p", rules: "r", ...valuedLong("configPointer enable disable") } }, (has) => has("f"), [], ["o"]),
+  markdownlint: { ...formatter({ short: "fc:i:o:p:r:", long: { fix: "f", config: "c", ignore: "i", output: "o", "ignore-path": "p", rules: "r", ...valuedLong("configPointer enable disable") } }, (has) => has("f"), [], ["o"]), runsLines: loadedFiles(["r", "rules"], "node") },
   "markdownlint-cli2": formatter({ long: valuedLong("config format") }, (has) => has("--fix"), []),
   codespell: formatter({ short: "D:I:L:S:x:i:r:A:B:C:e:", long: { "write-changes": "w", dictionary: "D", "ignore-words": "I", "ignore-words-list": "L", skip: "S", "exclude-file": "x", interactive: "i", regex: "r", ...valuedLong("builtin ignore-regex ignore-multiline-regex uri-regex uri-ignore-words-list config toml") } }, (has) => has("w")),
   swiftformat: formatter({ long: valuedLong("config swiftversion languagemode exclude unexclude rules enable disable cache output baseconfig filelist stdinpath reporter report") }, (has) => !has("--lint", "--dryrun"), [], ["output"]),
