@@ -94,10 +94,22 @@ Lines("should judge notebooks that run as any file, unless they are the project'
   allows(box, ["jupyter execute kept.ipynb", "jupyter nbconvert --execute --to notebook kept.ipynb", "papermill kept.ipynb out.ipynb", "jupyter nbconvert --to html new.ipynb", "jupyter execute --help"]);
 });
 
-Lines("should judge a Nim program nim r runs as any file, being no file of the project's", ({ box }) => {
+Lines("should judge a Nim or Haskell program nim r, stack script and cabal run run as any file, being no file of the project's", ({ box }) => {
   file(box, "fix.nim", 'import os\nremoveFile("u.ts")\n');
-  denies(box, ["nim r fix.nim", "nim e fix.nims"]);
-  allows(box, ["nim --version"]);
+  file(box, "Fix.hs", 'import System.Directory\nmain = removeFile "u.ts"\n');
+  denies(box, ["nim r fix.nim", "nim e fix.nims", "stack script Fix.hs", "stack runghc Fix.hs", "cabal run Fix.hs"]);
+  allows(box, ["nim --version", "stack --version"]);
+});
+
+Lines("should judge cargo given a setting that runs a program (a runner, a compiler's wrapper, a linker) as any file", async ({ box }) => {
+  file(box, "Cargo.toml", '[package]\nname = "x"\nversion = "0.1.0"\n');
+  denies(box, ["cargo --config 'target.x86_64-unknown-linux-gnu.runner=\"./run.sh\"' run", "cargo --config build.rustc-wrapper=/opt/w build"]);
+  // A setting that runs nothing: cargo's own build, where it builds.
+  assert.equal(await writes(box, "cargo --config net.git-fetch-with-cli=true build"), ["Cargo.lock", "glob:target/**"]);
+});
+
+Lines("should read the command manypkg exec runs, in every package", async ({ box }) => {
+  assert.equal(await writes(box, "manypkg exec rm u.ts"), ["unknown:u.ts"]);
 });
 
 Lines("should read the code files a linter's, formatter's or compiler's options load, not a package's name", async ({ box }) => {

@@ -128,6 +128,15 @@ Unknown("should read a command run with options only, or a script run by its pat
     "onchange '**' -- make",
     "reflex -s -- make",
     "mywatcher --exec make", // after an option that says a command follows: no subcommand of its own
+    "start-server-and-test 'rm u.ts' http://localhost:3000 test", // its first operand, a line
+    "watchfiles 'rm u.ts'",
+    "xterm -e rm u.ts",
+    "kitty rm u.ts",
+    "tsc-watch --onSuccess 'rm u.ts'", // a hook's line
+    "tsc-watch --onFirstSuccess ./build.sh",
+    "air --build.cmd make",
+    "sbatch --wrap 'rm u.ts'",
+    "when-changed src/a.c make",
   ]);
   // A shell or interpreter named alone runs nothing here; a file that is no program is not run.
   allows(box, ["zoxide init bash", "starship init bash --print-full-init", "tldr make", "mytool ./notes.txt"]);

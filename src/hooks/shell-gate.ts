@@ -256,7 +256,7 @@ export const TOOL_USE = alternatives(
       String.raw`\bclang-tidy\b[^;&|\n]*\s--?(fix|export-fixes|store-check-profile)|\bgoogle-java-format\b[^;&|\n]*\s--?(i|r|replace)\b|\bstylua\b(?![^;&|\n]*\s(-c|--check)\b)|\bphpcbf\b|\bstandardrb\b[^;&|\n]*\s(-[a-zA-Z]*[aAxo]|--fix|--auto|--out)`,
       // dotnet format, swift-format (and Swift 6's swift format), taplo format, tflint --fix (buf's commands pass as its generate does, below).
       String.raw`\b(dotnet|taplo)\s+(-\S+\s+)*format\b|\bswift(-format|\s+format)\b|\btflint\b[^;&|\n]*\s--fix\b`,
-      String.raw`\bcargo(\s+(\+|-)\S+)*\s+(fmt\b(?![^;&|\n]*--check)|fix|clippy\b[^;&|\n]*\s--fix|add|remove|rm|upgrade|set-version|insta|update\b(?![^;&|\n]*--dry-run)|build|b|check|c|test|t|run|r|bench|doc|d|clean|rustc|rustdoc|new|init|generate-lockfile|(metadata|tree|fetch|vendor)\b(?![^;&|\n]*\s--(locked|frozen|no-deps)\b))\b`,
+      String.raw`\bcargo(\s+((\+|-)\S+|--config\s+\S+))*\s+(fmt\b(?![^;&|\n]*--check)|fix|clippy\b[^;&|\n]*\s--fix|add|remove|rm|upgrade|set-version|insta|update\b(?![^;&|\n]*--dry-run)|build|b|check|c|test|t|run|r|bench|doc|d|clean|rustc|rustdoc|new|init|generate-lockfile|(metadata|tree|fetch|vendor)\b(?![^;&|\n]*\s--(locked|frozen|no-deps)\b))\b`,
       String.raw`\bshadcn(-ui)?\s+(\S+\s+)*(add|init|create)\b`,
       // pytest's reports (shell-codegen-rules.ts).
       String.raw`\b(pytest|py\.test)\b[^;&|\n]*\s--(junit-?xml|html|resultlog|cov|cov-report|basetemp|snapshot-update|inline-snapshot|force-regen|regen-all)\b`,
@@ -456,13 +456,13 @@ const GATE_TEXT = 65_536;
 const GATE_LINE = 4_096;
 
 /**
- * `go run .`, `zig run x.zig`, `nim r x.nim`: a package's sources, which an agent may have written
+ * `go run .`, `zig run x.zig`, `nim r x.nim`, `stack script x.hs`: a package's sources, which an agent may have written
  * (shell-unread-programs.ts); tmux and screen: keys typed into a session (`send-keys "$cmd"`,
  * `-X stuff`), or a command run in one, which their launchers read (shell-launchers.ts); `lerna
  * exec`/`run`, turbo, nx, `deno task`, `npm pack` and `publish`: a command, a package's scripts or
  * a task (shell-wrappers.ts, shell-scripts.ts).
  */
-const BUILDS_AND_RUNS = alternatives(/(^|[\s;&|(`])((go|zig)(\s+-C\s+\S+|\s+-\S+)*\s+run|nim(\s+-\S+)*\s+(r|run|e)|tmux|screen|lerna\b[^;&|\n]*\s(exec|run)|turbo|nx|ninja|samu|deno\s+(-\S+\s+)*task|(npm|pnpm|yarn)(\s+-\S+)*\s+(pack|publish))(\s|$)/);
+const BUILDS_AND_RUNS = alternatives(/(^|[\s;&|(`])((go|zig)(\s+-C\s+\S+|\s+-\S+)*\s+run|nim(\s+-\S+)*\s+(r|run|e)|stack(\s+-\S+)*\s+(script|runghc|runhaskell)|tmux|screen|lerna\b[^;&|\n]*\s(exec|run)|turbo|nx|ninja|samu|deno\s+(-\S+\s+)*task|(npm|pnpm|yarn)(\s+-\S+)*\s+(pack|publish))(\s|$)/);
 
 /**
  * Database clients and dumps, assemblers and linkers, downloaders, jar, ImageMagick, ffmpeg, m4, and

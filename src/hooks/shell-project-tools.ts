@@ -137,7 +137,8 @@ export const PROJECT_TOOL_RULES: Record<string, Rule> = {
   volta: bySubcommand({}, { pin: atProject("package.json") }),
   fixpack: { syntax: {}, writes: (input) => (given(input, "--help", "-h") ? [] : input.reading.operands.length > 0 ? operandFiles(input, input.reading.operands) : atProject("package.json")(input)) },
   "prettier-package-json": { syntax: { long: { write: "w" } }, writes: (input) => (input.reading.has("w") ? (input.reading.operands.length > 0 ? operandFiles(input, input.reading.operands) : atProject("package.json")(input)) : []) },
-  manypkg: bySubcommand({}, { fix: project(), upgrade: project() }),
+  // (`manypkg exec cmd` runs cmd in every package: a place the text does not name.)
+  manypkg: { ...bySubcommand({}, { fix: project(), upgrade: project() }), runsLines: (input) => lineAfter(input, ["exec"]).map((line) => (line === undefined ? undefined : { script: line, cwd: undefined })) },
   // Version managers' pins: pyenv, rbenv and nodenv `local X`, asdf `set`/`local` (.tool-versions where they run).
   pyenv: bySubcommand({}, { local: pinHere(".python-version") }),
   rbenv: bySubcommand({}, { local: pinHere(".ruby-version") }),

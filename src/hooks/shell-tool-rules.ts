@@ -1319,7 +1319,8 @@ export const TOOL_RULES: Record<string, Rule> = {
         return atRoot(at, ["Cargo.toml", "Cargo.lock", ".gitignore", "src/main.rs", "src/lib.rs"]);
       },
     }),
-    runsLines: cargoWatchLines,
+    // (And a program a `--config` setting runs: a runner, a compiler or its wrapper, a linker: any file.)
+    runsLines: (input) => [...cargoWatchLines(input), ...(input.reading.values("config").some((setting) => setting === undefined || /(runner|rustc|rustdoc|linker|wrapper)\s*=/.test(setting)) ? [undefined] : [])],
   },
   ...PROJECT_TOOLS,
   shadcn: bySubcommand({ short: "c:p:", long: { cwd: "c", path: "p", ...valuedLong("style base-color src-dir") } }, { add: (input) => shadcnWrites(input, false), init: (input) => shadcnWrites(input, true), create: (input) => shadcnWrites(input, true) }),

@@ -39,6 +39,8 @@ const RUNNERS: Record<string, { files: RegExp; sub?: RegExp; subOrFile?: RegExp 
   crystal: { files: /\.cr$/, subOrFile: /^run$/ },
   zig: { files: /\.zig$/, sub: /^run$/ },
   nim: { files: /\.nims?$/, sub: /^(r|run|e)$/ }, // `nim r x.nim` compiles and runs it; `nim e x.nims` runs NimScript
+  stack: { files: /\.l?hs$/, sub: /^(runghc|runhaskell|script)$/ }, // `stack script x.hs`
+  cabal: { files: /\.l?hs$/, sub: /^run$/ }, // `cabal run x.hs`: a script (an executable's name is no file)
 };
 
 /** `lua5.4`: the runner's own name. */

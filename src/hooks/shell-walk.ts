@@ -1517,6 +1517,8 @@ function commandsInArguments(name: string, words: Node[], here: Walk, walk: Walk
   const found: string[] = [];
   // Whether a word before this one says a line follows (kept as it goes: a line of 50,000 words is read once).
   let lineSaid = values.slice(0, from).some((before) => RUNS_A_LINE.test(before ?? "") || (name === "entr" && before === "-s"));
+  // (One that runs its first operand may be given it as a line: `start-server-and-test 'npm start' URL test`.)
+  const firstLine = RUN_THEIR_FIRST.has(name) ? first : -1;
   for (let at = from; at < words.length && found.length < COMMANDS_IN_ARGUMENTS; at++) {
     const value = values[at];
     if (at > from) lineSaid ||= RUNS_A_LINE.test(values[at - 1] ?? "") || (name === "entr" && values[at - 1] === "-s");
@@ -1531,7 +1533,7 @@ function commandsInArguments(name: string, words: Node[], here: Walk, walk: Walk
     if (!subcommand && reads(value) && (!needsOperand(value) || operandAfter())) found.push(words.slice(at).map((each) => each.text).join(" "));
     // A line after a word that says it runs one, not a message that reads as one (`say "rm f"`, `mail -s "rm f"`).
     const line = value.trim();
-    if (lineSaid && /\s/.test(line) && reads(line.split(/\s+/)[0])) found.push(line);
+    if ((lineSaid || at === firstLine) && /\s/.test(line) && reads(line.split(/\s+/)[0])) found.push(line);
   }
   return found;
 }
@@ -1546,12 +1548,15 @@ function commandsInArguments(name: string, words: Node[], here: Walk, walk: Walk
  * root's (fakechroot), a cluster's job step or batch job (Slurm's srun and salloc, LSF's bsub,
  * ibrun, prun), a VM sharing the home directory (lima, OrbStack's orb), a build's recorder or
  * analyzer (bear, scan-build, intercept-build, compiledb), a notifier or profiler (noti, heaptrack),
- * a compiler farm's (icecc), a secrets injector (vault-env), a profiler (austin).
+ * a compiler farm's (icecc), a secrets injector (vault-env), a profiler (austin), a test's server
+ * (start-server-and-test: its first operand a line), a watcher (watchfiles), a terminal (xterm,
+ * kitty, alacritty, konsole, foot, urxvt: `-e cmd` or the command itself).
  */
-const RUN_THEIR_FIRST = new Set(["entr", "nocache", "proxychains", "proxychains4", "torsocks", "tsocks", "tsp", "nq", "sem", "dbus-launch", "catchsegv", "run-one", "run-this-one", "keep-one-running", "please", "arch", "env-cmd", "summon", "with-venv", "rlwrap", "fakechroot", "srun", "lima", "orb", "bear", "scan-build", "intercept-build", "compiledb", "noti", "heaptrack", "icecc", "vault-env", "bsub", "salloc", "ibrun", "prun", "austin"]);
+const RUN_THEIR_FIRST = new Set(["entr", "nocache", "proxychains", "proxychains4", "torsocks", "tsocks", "tsp", "nq", "sem", "dbus-launch", "catchsegv", "run-one", "run-this-one", "keep-one-running", "please", "arch", "env-cmd", "summon", "with-venv", "rlwrap", "fakechroot", "srun", "lima", "orb", "bear", "scan-build", "intercept-build", "compiledb", "noti", "heaptrack", "icecc", "vault-env", "bsub", "salloc", "ibrun", "prun", "austin", "start-server-and-test", "watchfiles", "xterm", "kitty", "alacritty", "konsole", "foot", "urxvt"]);
 
 /** A word before a command line an unknown command runs: an option that gives one (`-c`, `--exec`) or a verb that executes one (`exec-env`). */
-const RUNS_A_LINE = /^(-c|--(command|cmd|exec|execute|run|shell|sh)(=.*)?|([\w-]*[-:])?exec(-[\w-]*)?)$/;
+// (And a hook's: `tsc-watch --onSuccess 'cmd'`, `--on-change`, `air --build.cmd make`, `sbatch --wrap 'cmd'`.)
+const RUNS_A_LINE = /^(-c|--(command|cmd|exec|execute|run|shell|sh|wrap|on[-A-Z][\w-]*|[\w.-]*[.-]cmd)(=.*)?|([\w-]*[-:])?exec(-[\w-]*)?)$/;
 
 /**
  * Whether a word is wholly a part the shell puts in (`"$script"`, `${1}`, `"${f:-x.py}"`,
