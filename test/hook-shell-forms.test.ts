@@ -3,7 +3,8 @@
 // substitutions in an input redirection's target, a compound command after `!`, `time` or
 // `coproc`, a heredoc's delimiter glued to an operator or spelled `$'…'`, a command named by a glob
 // or by an expansion alone, a function whose body is no group, nested backticks, pushd's stack, a
-// HOME set in the script, and commands that make files from their options. Another session
+// HOME set in the script, commands that make files from their options, and a backslash at a
+// line's start (`true<newline>\rm f`: one command to the grammar, two to bash). Another session
 // holds u.ts; session s2 runs each command through the Claude hook of the real CLI.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
@@ -494,6 +495,17 @@ Forms("should judge a quoted program an inline program evaluates, holding a part
   ]);
   assert.equal(await writes(box, "python3 -c \"print('$x')\""), [], "a string printed is no code");
   assert.equal(await writes(box, "python3 -c \"eval('1 + 1')\""), []);
+});
+
+Forms("should read a command written with a backslash at a line's start as bash does: a command of its own", async ({ box }) => {
+  file(box, "inc.sql", "\\! rm u.ts\n");
+  for (const command of ["true\n\\rm u.ts", "echo hi\n\\cp a u.ts", "git status\n\n\\tee u.ts", "bash <<'EOF'\necho hi\n\\rm u.ts\nEOF", "sh -c 'echo hi\n\\rm u.ts'"]) {
+    assert.is(bash(box, command), "deny", command);
+    assert.ok((await writes(box, command)).includes("u.ts"), command);
+  }
+  // A heredoc's first line: psql's input including a file, whose `\!` runs a command.
+  assert.equal(await writes(box, "psql <<'EOF'\n\\i inc.sql\nEOF"), ["unknown:."]);
+  assert.equal(await writes(box, "git status\n\\ls -la"), []);
 });
 
 Forms.run();

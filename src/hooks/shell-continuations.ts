@@ -37,6 +37,16 @@ type Frame = { kind: "'" | '"' | "$'" | "`" | "${" } | { kind: "$(" | "(("; pare
 /** Frames where commands are read: the top, `$(…)` and backticks. */
 const commandsIn = (frame: Frame | undefined) => frame === undefined || frame.kind === "$(";
 
+/**
+ * A backslash at a line's start (`true<newline>\rm u.ts`, a heredoc body's `\i f`): the grammar
+ * reads it as going on with the line before (one command, `true` given `\rm` and `u.ts`), where
+ * bash starts a command; with a space before it, as bash does (a line's leading blanks are nothing
+ * to bash, and only data in a quote or a heredoc's body, which no reading here depends on).
+ */
+export function lineStartEscapes(text: string): string {
+  return text.includes("\n\\") ? text.replaceAll("\n\\", "\n \\") : text;
+}
+
 /** The text with every backslash-newline bash would remove removed, and heredoc bodies after the commands they feed. */
 export function joinContinuations(text: string): string {
   if (!text.includes("\\\n") && !text.includes("<<") && !text.includes("((")) return text;

@@ -19,7 +19,7 @@ import { COMPILER_NAME } from "./shell-build-rules.js";
 import { makeRecipes } from "./shell-make.js";
 import { toxRuns } from "./shell-tox.js";
 import { unwrap } from "./shell-wrappers.js";
-import { joinContinuations } from "./shell-continuations.js";
+import { joinContinuations, lineStartEscapes } from "./shell-continuations.js";
 import { inputRedirected, parentOf } from "./shell-tree.js";
 import { isDirectory } from "../targets/target.js";
 import { bodiesMissed, heredocText, setAsideHeredocs } from "./shell-heredocs.js";
@@ -85,7 +85,7 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
   let tree: Parser.Tree | undefined;
   const nested: Nested[] = [];
   try {
-    tree = parse(parser, extglobsAsGlobs(joinContinuations(script)), walk);
+    tree = parse(parser, lineStartEscapes(extglobsAsGlobs(joinContinuations(script))), walk);
     // Temp-space variables: this script's, and the caller's it does not set itself (a trap's
     // `rm -f "$tmp"` after `tmp=$(mktemp)`).
     // A tree's nodes cost the walk each (25,000 heredocs on one line: 5 s): past the walk's budget, any file.

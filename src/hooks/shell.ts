@@ -36,7 +36,7 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type Parser from "web-tree-sitter";
 import { mayWrite, programsHere, quietPackageRun, runsGitHooks } from "./shell-gate.js";
-import { joinContinuations } from "./shell-continuations.js";
+import { joinContinuations, lineStartEscapes } from "./shell-continuations.js";
 import { mayTakeTypedCommands } from "./shell-terminal.js";
 import type { Environment, Shared } from "./shell-words.js";
 import { CHECK_ONLY, GLOB_MARK, REMOVED_WHOLE, TYPED_AT_TERMINAL, UNKNOWN_MARK } from "./payload.js";
@@ -188,7 +188,7 @@ export async function readsAsShell(text: string, environment: Environment = proc
   parser.setTimeoutMicros(PARSE_MS * 1000);
   let tree: Parser.Tree;
   try {
-    tree = parser.parse(joinContinuations(text));
+    tree = parser.parse(lineStartEscapes(joinContinuations(text)));
   } catch {
     parser.delete();
     return false;
