@@ -68,7 +68,7 @@ More("should judge the notebook jupytext --execute runs, and read the command --
   allows(box, ["jupytext --to ipynb --execute kept.py", "jupytext --to ipynb new.py", "jupytext --pipe black kept.py"]);
 });
 
-More("should read Python pylint --init-hook, coverage run -m and scrapy run", ({ box }) => {
+More("should read Python pylint --init-hook, coverage run -m and scrapy run", async ({ box }) => {
   file(box, "fix.py", "import os\nos.remove('u.ts')\n");
   file(box, "spider.py", "import os\nos.remove('u.ts')\n");
   denies(box, [
@@ -80,7 +80,16 @@ More("should read Python pylint --init-hook, coverage run -m and scrapy run", ({
     "scrapy runspider -o out.json spider.py",
     "scrapy shell https://example.com -c 'import os; os.remove(\"u.ts\")'",
   ]);
-  allows(box, ["pylint --init-hook='import sys' x.py", "coverage run -m pytest", "scrapy shell https://example.com -c 'response.status'"]);
+  allows(box, [
+    "pylint --init-hook='import sys' x.py",
+    "coverage run -m pytest",
+    "scrapy shell https://example.com -c 'response.status'",
+  ]);
+  // The import path's usual setup names a directory, and writes nothing.
+  file(box, "src/app.py", "");
+  file(box, "lib/util.py", "");
+  assert.equal(await writes(box, "pylint --init-hook=\"import sys; sys.path.append('src')\" src"), []);
+  assert.equal(await writes(box, "pylint --init-hook='import sys, os; sys.path.insert(0, os.path.abspath(\"lib\"))' src"), []);
 });
 
 More("should read the program deno serve runs and the code deno repl evaluates first", ({ box }) => {

@@ -41,7 +41,10 @@ Lines("should read the command a wrapper runs as its first operand: env loaders,
 
 Lines("should read the programs go's builds and tests run through: -toolexec, -exec, -vettool", async ({ box }) => {
   file(box, "wrap.sh", "#!/bin/sh\nrm -f u.ts\nexec \"$@\"\n", 0o755);
-  denies(box, ["go test -exec 'rm u.ts' ./...", "go build -toolexec 'rm u.ts' ./...", "go run -exec ./wrap.sh .", "go test -exec=./wrap.sh ./...", "go vet -vettool=./wrap.sh ./...", 'go test -toolexec="$wrap" ./...']);
+  denies(box, ["go test -exec 'rm u.ts' ./...", "go build -toolexec 'rm u.ts' ./...", "go run -exec ./wrap.sh .", "go test -exec=./wrap.sh ./...", "go vet -vettool=./wrap.sh ./...", 'go test -toolexec="$wrap" ./...', "GOFLAGS=-exec=./wrap.sh go test ./...", 'GOFLAGS="-v -toolexec=./wrap.sh" go build ./...']);
+  // From `-C dir`: the program there.
+  file(box, "sub/wrap.sh", "#!/bin/sh\nrm -f u.ts\n", 0o755);
+  assert.equal(await writes(box, "go -C sub test -exec ./wrap.sh ./..."), ["sub/u.ts"]);
   // The test binary's arguments, and the program's, are not go's.
   allows(box, ["go test ./... -args -exec 'rm u.ts'", "go run . -exec 'rm u.ts'", "go test -run TestExec ./..."]);
   assert.equal(await writes(box, "go test -exec 'rm u.ts' ./..."), ["u.ts"]);
@@ -52,7 +55,7 @@ Lines("should read what cargo watch runs at each change: -s, -x, and the command
   denies(box, ["cargo watch -s 'rm u.ts'", "cargo watch --shell='rm u.ts'", "cargo watch -x check -s 'rm u.ts'", "cargo watch -- rm u.ts", 'cargo watch -x "$cmd"']);
   // `-x run` is `cargo run`: its build, where cargo builds.
   assert.equal(await writes(box, "cargo watch -x run"), ["Cargo.lock", "glob:target/**"]);
-  allows(box, ["cargo watch -x check", "cargo watch -x 'test -- --nocapture'"]);
+  allows(box, ["cargo watch -x check", "cargo watch -x 'test -- --nocapture'", "cargo watch --"]);
 });
 
 Lines("should read the program helm's --post-renderer names and the filters pandoc runs", ({ box }) => {
@@ -67,12 +70,13 @@ Lines("should read the program helm's --post-renderer names and the filters pand
     "pandoc --lua-filter filter.lua a.md",
     "pandoc -L filter.lua a.md",
   ]);
-  allows(box, ["helm template x .", "pandoc a.md -o a.html", "pandoc --filter pandoc-crossref a.md -o a.html"]);
+  allows(box, ["helm template x .", "helm template x . --post-renderer", "pandoc a.md -o a.html", "pandoc --filter pandoc-crossref a.md -o a.html"]);
 });
 
-Lines("should read the command terragrunt exec, jj util exec and composer exec run", ({ box }) => {
+Lines("should read the command terragrunt exec, jj util exec and composer exec run", async ({ box }) => {
   denies(box, ["terragrunt exec -- rm u.ts", "terragrunt exec rm u.ts", "jj util exec -- rm u.ts", "composer exec rimraf u.ts", "composer exec -- rimraf u.ts"]);
   allows(box, ["terragrunt exec -- ls", "jj util exec -- ls", "jj log", "composer exec phpunit --version"]);
+  assert.equal(await writes(box, "composer -d sub exec rimraf u.ts"), ["sub/u.ts"]); // from its working directory
 });
 
 Lines("should read the Ruby rails runner runs: its code, or its file", async ({ box }) => {
@@ -103,7 +107,10 @@ Lines("should judge a Nim or Haskell program nim r, stack script and cabal run r
 
 Lines("should judge cargo given a setting that runs a program (a runner, a compiler's wrapper, a linker) as any file", async ({ box }) => {
   file(box, "Cargo.toml", '[package]\nname = "x"\nversion = "0.1.0"\n');
-  denies(box, ["cargo --config 'target.x86_64-unknown-linux-gnu.runner=\"./run.sh\"' run", "cargo --config build.rustc-wrapper=/opt/w build"]);
+  file(box, "wrap.sh", "#!/bin/sh\nrm -f u.ts\nexec \"$@\"\n", 0o755);
+  denies(box, ["cargo --config 'target.x86_64-unknown-linux-gnu.runner=\"./run.sh\"' run", "cargo --config build.rustc-wrapper=/opt/w build", "RUSTC_WRAPPER=./wrap.sh cargo build", "CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER=./wrap.sh cargo run"]);
+  // A wrapper of the machine's, read as the command it is: cargo's own build.
+  assert.equal(await writes(box, "RUSTC_WRAPPER=sccache cargo build"), ["Cargo.lock", "glob:target/**"]);
   // A setting that runs nothing: cargo's own build, where it builds.
   assert.equal(await writes(box, "cargo --config net.git-fetch-with-cli=true build"), ["Cargo.lock", "glob:target/**"]);
 });

@@ -115,7 +115,7 @@ Unknown("should read a command run with options only, or a script run by its pat
     "scan-build make -j4",
     "compiledb make",
     "intercept-build make",
-    "perf stat make",
+    "perf stat -- make",
     "ls *.c | entr make",
     "entr -c make",
     "bear -- ./build.sh",
@@ -136,10 +136,25 @@ Unknown("should read a command run with options only, or a script run by its pat
     "tsc-watch --onFirstSuccess ./build.sh",
     "air --build.cmd make",
     "sbatch --wrap 'rm u.ts'",
-    "when-changed src/a.c make",
+    "tsc-watch --onSuccess='rm u.ts'", // the line in the option's own word
+    "air --build.cmd=make",
+    "mywatcher --exec=./build.sh",
   ]);
-  // A shell or interpreter named alone runs nothing here; a file that is no program is not run.
-  allows(box, ["zoxide init bash", "starship init bash --print-full-init", "tldr make", "mytool ./notes.txt"]);
+  // A shell or interpreter named alone runs nothing here; a file that is no program is not run; a
+  // command's name or a script's path given as data, where no command plainly follows.
+  allows(box, [
+    "zoxide init bash",
+    "starship init bash --print-full-init",
+    "tldr make",
+    "mytool ./notes.txt",
+    "shellcheck ./build.sh",
+    "code ./build.sh",
+    "ldd /usr/bin/make",
+    "brew reinstall make",
+    "apt-cache policy make",
+    "systemctl --user restart make",
+    "mytool show make",
+  ]);
 });
 
 Unknown("should read a program file an interpreter runs behind a wrapper the gate does not know", ({ box }) => {

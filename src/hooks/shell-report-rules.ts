@@ -30,6 +30,9 @@ function coverageCommand(input: RuleInput, own: string[]): Array<string | undefi
   return first === undefined || own.includes(input.args[first] ?? "") ? [] : [lineOf(input.args, first)];
 }
 
+/** Python that only imports sys and adds to its import path (pylint's `--init-hook` as it is mostly given). */
+const PATH_SETUP = /^(\s*(import\s+(sys|os(\.path)?)(\s*,\s*(sys|os(\.path)?))*|sys\.path\.(append|insert)\([^;\n()]*(\([^;\n()]*\)[^;\n()]*)*\))\s*(;|\n|$))+$/;
+
 export const REPORT_RULES: Record<string, Rule> = {
   // coverage run/combine/erase: its data file; xml/json/lcov: their report (-o, else coverage.xml…); html: htmlcov/ (-d).
   coverage: bySubcommand(COVERAGE, {
@@ -60,11 +63,12 @@ export const REPORT_RULES: Record<string, Rule> = {
   genhtml: { syntax: { short: "o:t:p:", long: { "output-directory": "o", title: "t", prefix: "p" } }, writes: (input) => (input.reading.has("o") ? [directoryOption(input, "o", ".")] : [anyUnder(input.walk.cwd)]) },
   // Linters' and type checkers' report files.
   flake8: { syntax: { long: valuedLong("output-file format config max-line-length select ignore extend-ignore exclude") }, writes: (input) => optionFiles(input, ["output-file"]) },
-  // (`--init-hook CODE`: Python it runs first, read as `python3 -c CODE`.)
+  // (`--init-hook CODE`: Python it runs first, read as `python3 -c CODE`; not the usual import
+  // path's setup, `import sys; sys.path.append('src')`, whose path is no file written.)
   pylint: {
     syntax: { long: valuedLong("output output-format rcfile disable enable jobs init-hook") },
     writes: (input) => optionFiles(input, ["output"]),
-    runsLines: (input) => input.reading.values("init-hook").map((code) => (code === undefined ? undefined : `python3 -c ${shellQuoted(code)}`)),
+    runsLines: (input) => input.reading.values("init-hook").flatMap((code) => (code === undefined ? [undefined] : PATH_SETUP.test(code) ? [] : [`python3 -c ${shellQuoted(code)}`])),
   },
   mypy: {
     syntax: { long: valuedLong("junit-xml html-report txt-report xml-report linecount-report any-exprs-report cobertura-xml-report lineprecision-report config-file python-version cache-dir") },

@@ -100,7 +100,11 @@ export function flagValues(args: Array<string | undefined>, names: string[], tex
     if (arg === "--") break;
     const name = /^--?([\w-]+)(=|$)/.exec(arg);
     if (name === null || !names.includes(name[1] as string)) continue;
-    found.push(name[2] === "=" ? arg.slice(arg.indexOf("=") + 1) : args[++at]);
+    if (name[2] === "=") found.push(arg.slice(arg.indexOf("=") + 1));
+    else if (at + 1 < args.length) {
+      found.push(args[at + 1]);
+      at++;
+    } // (one with no value after it: the tool refuses it)
   }
   return found;
 }

@@ -9,6 +9,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join } from "node:path";
 import { notTrackedByProject } from "./program-files.js";
+import { setByCommand } from "./shell-key-rules.js";
 import { goBuild } from "./shell-build-rules.js";
 import { UNKNOWN_MARK } from "./payload.js";
 import { guessedArguments, type Reading, readOptions, type Syntax, valuedLong } from "./shell-options.js";
@@ -356,7 +357,7 @@ function cargoWatchLines(input: RuleInput): Array<string | undefined> {
   const lines: Array<string | undefined> = [];
   for (let at = watch + 1; at < args.length; at++) {
     const arg = args[at];
-    if (arg === "--") return [...lines, lineOf(args, at + 1)];
+    if (arg === "--") return at + 1 < args.length ? [...lines, lineOf(args, at + 1)] : lines;
     const option = arg === undefined ? /^(-[xs]|--exec|--shell)=/.exec(input.text(at) ?? "")?.[1] : /^(-[xs]|--exec|--shell)(=|$)/.exec(arg)?.[1];
     if (option === undefined) continue;
     const value = arg === undefined ? undefined : arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : args[++at];
@@ -461,7 +462,8 @@ const PROJECT_TOOLS: Record<string, Rule> = {
   gradlew: { syntax: { short: "p:b:c:x:I:", long: { "init-script": "I", ...valuedLong("project-dir build-file settings-file exclude-task console warning-mode update-locks write-verification-metadata") } }, writes: (input) => [...gradleWrites(input), ...unreadPrograms(input.walk.cwd, input.reading.values("I"))] },
   // (`composer exec bin args` runs a package's command, vendor/bin/bin: read as that command.)
   composer: {
-    runsLines: (input) => lineAfter(input, ["exec"]),
+    // (From `-d dir`, `--working-dir=dir`.)
+    runsLines: (input) => lineAfter(input, ["exec"]).map((line) => (line === undefined || !input.reading.has("d") ? line : { script: line, cwd: directoryAt(input.walk.cwd, input.reading.value("d")) })),
     ...bySubcommand(
       { short: "d:", long: { "working-dir": "d", ...valuedLong("format") } },
       Object.fromEntries(
@@ -1276,7 +1278,11 @@ export const TOOL_RULES: Record<string, Rule> = {
           else if (arg !== undefined && GO_VALUED.test(arg)) at++;
         }
       }
-      return flagValues(args.slice(0, end), ["toolexec", "exec", "vettool"], input.text);
+      // (From `-C dir`; and GOFLAGS the command sets, `GOFLAGS=-exec=./x.sh go test`, as the flags it holds.)
+      const place = input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd;
+      const environment = input.walk.environment;
+      const goflags = setByCommand(environment, "GOFLAGS") ? (environment.GOFLAGS === undefined ? [undefined] : flagValues(environment.GOFLAGS.trim().split(/\s+/), ["toolexec", "exec", "vettool"])) : [];
+      return [...flagValues(args.slice(0, end), ["toolexec", "exec", "vettool"], input.text), ...goflags].map((line) => (line === undefined || place === input.walk.cwd ? line : { script: line, cwd: place }));
     },
   },
   // rustfmt formats the modules a file declares too (`mod util;`: util.rs, util/mod.rs, a `#[path]`
@@ -1320,7 +1326,12 @@ export const TOOL_RULES: Record<string, Rule> = {
       },
     }),
     // (And a program a `--config` setting runs: a runner, a compiler or its wrapper, a linker: any file.)
-    runsLines: (input) => [...cargoWatchLines(input), ...(input.reading.values("config").some((setting) => setting === undefined || /(runner|rustc|rustdoc|linker|wrapper)\s*=/.test(setting)) ? [undefined] : [])],
+    // (So do the variables that name them, set by the command: `RUSTC_WRAPPER=./w.sh cargo build`, read as that program.)
+    runsLines: (input) => [
+      ...cargoWatchLines(input),
+      ...(input.reading.values("config").some((setting) => setting === undefined || /(runner|rustc|rustdoc|linker|wrapper)\s*=/.test(setting)) ? [undefined] : []),
+      ...Object.keys(input.walk.environment).filter((name) => /^(RUSTC|RUSTC_WRAPPER|RUSTC_WORKSPACE_WRAPPER|RUSTDOC|CARGO_BUILD_RUSTC(_WRAPPER|_WORKSPACE_WRAPPER)?|CARGO_TARGET_\w+_(RUNNER|LINKER))$/.test(name) && setByCommand(input.walk.environment, name)).map((name) => input.walk.environment[name]),
+    ],
   },
   ...PROJECT_TOOLS,
   shadcn: bySubcommand({ short: "c:p:", long: { cwd: "c", path: "p", ...valuedLong("style base-color src-dir") } }, { add: (input) => shadcnWrites(input, false), init: (input) => shadcnWrites(input, true), create: (input) => shadcnWrites(input, true) }),

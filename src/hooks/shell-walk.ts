@@ -1495,15 +1495,19 @@ const COMMANDS_IN_ARGUMENTS = 4;
  * `--` (`pueue add -- rm f`).
  */
 function commandsInArguments(name: string, words: Node[], here: Walk, walk: Walk): string[] {
-  // (A program of the project's run by its path, `bear -- ./build.sh`, `noti ./x.sh`: one there that may be run.)
   const reads = (word: string | undefined) => {
     if (word === undefined || word === "") return false;
     const command = basename(word);
-    return ownEntry(RULES, command) !== undefined || SHELLS.includes(command) || OTHER_SHELLS.includes(command) || interpreterOf(command) !== undefined || ownEntry(WRAPPERS, command) !== undefined || walk.shared.functions.has(word) || [...MAKES, "find", "xargs"].includes(command) || (word.includes("/") && runnable(directoryAt(here.cwd, word)));
+    return ownEntry(RULES, command) !== undefined || SHELLS.includes(command) || OTHER_SHELLS.includes(command) || interpreterOf(command) !== undefined || ownEntry(WRAPPERS, command) !== undefined || walk.shared.functions.has(word) || [...MAKES, "find", "xargs"].includes(command);
   };
-  // A shell or an interpreter alone reads a terminal or its input, and is no command run (`zoxide
-  // init bash`, `starship init bash --print-full-init`); any other runs as given, its options only
-  // (`bear -- make -j8`: the Makefile's first target).
+  // Where a command plainly follows: after `--`, after a word that says one does (`--exec`, `-c`,
+  // `--onSuccess`), or the first operand of one that runs its first (RUN_THEIR_FIRST). There, a
+  // command given only options runs all the same (`bear -- make -j8`: the Makefile's first target;
+  // not a shell or an interpreter, which alone reads a terminal), and a program of the project's
+  // may be run by its path (`noti ./x.sh`: an executable file there). Elsewhere a word that names
+  // a command is data as often as not (`brew info make`, `shellcheck ./x.sh`): read only with an
+  // operand after it (`bwrap --bind / / rm f`).
+  const plainly = (at: number) => values[at - 1] === "--" || RUNS_A_LINE.test(values[at - 1] ?? "") || (RUN_THEIR_FIRST.has(name) && at === first);
   const needsOperand = (word: string) => {
     const command = basename(word);
     return SHELLS.includes(command) || OTHER_SHELLS.includes(command) || interpreterOf(command) !== undefined;
@@ -1530,7 +1534,15 @@ function commandsInArguments(name: string, words: Node[], here: Walk, walk: Walk
       for (let next = at + 1; next < values.length; next++) if (values[next] === undefined || !(values[next] as string).startsWith("-") || /^-[a-z]*c$/.test(values[next] as string)) return true;
       return false;
     };
-    if (!subcommand && reads(value) && (!needsOperand(value) || operandAfter())) found.push(words.slice(at).map((each) => each.text).join(" "));
+    const command = reads(value) || (plainly(at) && value.includes("/") && runnable(directoryAt(here.cwd, value)));
+    if (!subcommand && command && (plainly(at) && !needsOperand(value) ? true : operandAfter())) found.push(words.slice(at).map((each) => each.text).join(" "));
+    // `--onSuccess='cmd'`, `--exec=make`: a line given in the option's own word.
+    const attached = /^(--?[\w.-]+)=(.+)$/s.exec(value);
+    if (attached !== null && RUNS_A_LINE.test(attached[1] as string)) {
+      const given = (attached[2] as string).trim();
+      const head = given.split(/\s+/)[0];
+      if (reads(head) || (head !== undefined && head.includes("/") && runnable(directoryAt(here.cwd, head)))) found.push(given);
+    }
     // A line after a word that says it runs one, not a message that reads as one (`say "rm f"`, `mail -s "rm f"`).
     const line = value.trim();
     if ((lineSaid || at === firstLine) && /\s/.test(line) && reads(line.split(/\s+/)[0])) found.push(line);
