@@ -1490,9 +1490,12 @@ const COMMANDS_IN_ARGUMENTS = 4;
  * argument that is a whole line starting with one after a word that says it runs one (RUNS_A_LINE:
  * `sops exec-env f 'rm f'`). Not its first word that is no option, its subcommand (`pass rm "$e"`,
  * `ollama rm m`, `mocha -g rm t.js`), unless written as a path, after
- * `--`, or the command one of RUN_THEIR_FIRST runs (`entr rm f`). After a package manager's verb
- * among its first two (`brew install make cmake`, `uv pip install black ruff`), only what follows
- * `--` (`pueue add -- rm f`).
+ * `--`, after a word that says a command follows (`--exec make`), or the command one of
+ * RUN_THEIR_FIRST runs (`entr rm f`); where a command so plainly follows, also one given no operand
+ * and a program run by its path (`bear -- make -j8`, `noti ./x.sh`), and a line given in the
+ * option's own word (`--onSuccess='rm f'`). After a package manager's verb among its first two
+ * (`brew install make cmake`, `uv pip install black ruff`), only what follows `--` (`pueue add --
+ * rm f`).
  */
 function commandsInArguments(name: string, words: Node[], here: Walk, walk: Walk): string[] {
   const reads = (word: string | undefined) => {
@@ -1535,7 +1538,7 @@ function commandsInArguments(name: string, words: Node[], here: Walk, walk: Walk
       return false;
     };
     const command = reads(value) || (plainly(at) && value.includes("/") && runnable(directoryAt(here.cwd, value)));
-    if (!subcommand && command && (plainly(at) && !needsOperand(value) ? true : operandAfter())) found.push(words.slice(at).map((each) => each.text).join(" "));
+    if (!subcommand && command && ((plainly(at) && !needsOperand(value)) || operandAfter())) found.push(words.slice(at).map((each) => each.text).join(" "));
     // `--onSuccess='cmd'`, `--exec=make`: a line given in the option's own word.
     const attached = /^(--?[\w.-]+)=(.+)$/s.exec(value);
     if (attached !== null && RUNS_A_LINE.test(attached[1] as string)) {
@@ -1566,8 +1569,11 @@ function commandsInArguments(name: string, words: Node[], here: Walk, walk: Walk
  */
 const RUN_THEIR_FIRST = new Set(["entr", "nocache", "proxychains", "proxychains4", "torsocks", "tsocks", "tsp", "nq", "sem", "dbus-launch", "catchsegv", "run-one", "run-this-one", "keep-one-running", "please", "arch", "env-cmd", "summon", "with-venv", "rlwrap", "fakechroot", "srun", "lima", "orb", "bear", "scan-build", "intercept-build", "compiledb", "noti", "heaptrack", "icecc", "vault-env", "bsub", "salloc", "ibrun", "prun", "austin", "start-server-and-test", "watchfiles", "xterm", "kitty", "alacritty", "konsole", "foot", "urxvt"]);
 
-/** A word before a command line an unknown command runs: an option that gives one (`-c`, `--exec`) or a verb that executes one (`exec-env`). */
-// (And a hook's: `tsc-watch --onSuccess 'cmd'`, `--on-change`, `air --build.cmd make`, `sbatch --wrap 'cmd'`.)
+/**
+ * A word before a command line an unknown command runs: an option that gives one (`-c`, `--exec`),
+ * a hook's (`tsc-watch --onSuccess 'cmd'`, `--on-change`, `air --build.cmd make`, `sbatch --wrap
+ * 'cmd'`), or a verb that executes one (`exec-env`).
+ */
 const RUNS_A_LINE = /^(-c|--(command|cmd|exec|execute|run|shell|sh|wrap|on[-A-Z][\w-]*|[\w.-]*[.-]cmd)(=.*)?|([\w-]*[-:])?exec(-[\w-]*)?)$/;
 
 /**
