@@ -2,13 +2,12 @@
 // ansible-vault), xsltproc's output, downloaders (yt-dlp) and cloud storage clients copying to
 // this machine (rclone, gsutil, gcloud storage, az storage, azcopy, s3cmd): each as the files or
 // directories it writes here. A remote path (`remote:dir`, `gs://b/k`, a URL) is no file here.
-import { statSync } from "node:fs";
 import { join } from "node:path";
 import { valuedLong } from "./shell-options.js";
 import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { localDestination } from "./shell-file-rules.js";
 import { operandFiles } from "./shell-tool-rules.js";
-import { anyIn, anyUnder, directoryAt, readText, shellQuoted, UNKNOWABLE } from "./shell-words.js";
+import { anyIn, anyUnder, directoryAt, readText, runnable, shellQuoted, UNKNOWABLE } from "./shell-words.js";
 
 /** xmlstarlet ed's options and actions that take one value, and those that take two. */
 const XML_ONE = new Set(["-N", "-d", "--delete", "-u", "--update", "-v", "--value", "-x", "--expr", "-i", "--insert", "-a", "--append", "-s", "--subnode", "-t", "--type", "-n", "--name", "-r", "--rename"]);
@@ -137,12 +136,7 @@ function vaultPasswordPrograms({ reading, walk }: RuleInput): Array<string | und
     if (file === "prompt") return [];
     const path = directoryAt(walk.cwd, file); // (an absolute path: a program run by its path)
     if (path === undefined) return [undefined];
-    try {
-      const stat = statSync(path);
-      return stat.isFile() && (stat.mode & 0o111) !== 0 ? [shellQuoted(path)] : [];
-    } catch {
-      return []; // (none there: nothing runs)
-    }
+    return runnable(path) ? [shellQuoted(path)] : []; // (none there: nothing runs)
   });
 }
 

@@ -1158,14 +1158,12 @@ function nbconvert(input: RuleInput, notebooks: number[]): string[] {
  * not fix; nothing for the project's own notebooks, as for its other programs.
  */
 export function executedNotebooks(input: RuleInput, notebooks: number[]): string[] {
-  const paths = notebooks.map((at) => input.args[at]).filter((path) => path !== "-");
-  if (paths.some((path) => path === undefined || isGlobText(path as string)) || input.walk.cwd === undefined) return [UNKNOWABLE];
-  return notTrackedByProject(paths.map((path) => within(input.walk.cwd, path as string))).length > 0 ? [UNKNOWABLE] : [];
+  return unreadPrograms(input.walk.cwd, notebooks.map((at) => input.args[at]).filter((path) => path !== "-"));
 }
 
 /**
- * Program files a tool runs in a language the hook does not read (gradle's init scripts), as
- * executedNotebooks judges notebooks: any file where one may be an agent's (not the project's own: program-files.ts), or
+ * Program files a tool runs in a language the hook does not read (gradle's init scripts, notebooks'
+ * code): any file where one may be an agent's (not the project's own: program-files.ts), or
  * the text does not fix it; nothing for the project's own.
  */
 export function unreadPrograms(cwd: string | undefined, paths: Array<string | undefined>): string[] {

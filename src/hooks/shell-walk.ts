@@ -6,7 +6,7 @@
 // called, is read in turn; a command with a rule (shell-rules.ts) adds the paths it writes.
 // shellWrites (shell.ts) loads this file only for a command that may write, and walkScript loads
 // the parser.
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
@@ -53,6 +53,7 @@ import {
   readsTerminal,
   readText,
   redirectionOperator,
+  runnable,
   statementOf,
   STATEMENTS,
   staticWord,
@@ -1591,17 +1592,6 @@ function wholeUnfixed(text: string): boolean {
 /** Whether a script sets the variable: an assignment (`c=…`, `export c=…`), `read`, `mapfile`, `printf -v`, a `for` loop's. */
 function setInText(name: string, text: string): boolean {
   return new RegExp(`(^|[\\s;&|(])${name}\\+?=|\\b(read|mapfile|readarray)\\b[^;&|\\n]*\\s${name}(?=[\\s;&|)]|$)|\\bprintf\\s+-v\\s*${name}\\b|\\b(for|select)\\s+${name}\\b`, "m").test(text);
-}
-
-/** Whether a path is a file that may be run: executable by someone. */
-function runnable(path: string | undefined): boolean {
-  if (path === undefined) return false;
-  try {
-    const stat = statSync(path);
-    return stat.isFile() && (stat.mode & 0o111) !== 0;
-  } catch {
-    return false;
-  }
 }
 
 /** A reserved word that opens a compound command (the grammar may join `{ {` into one word). */

@@ -873,3 +873,14 @@ export function printedBy(name: string, words: string[]): string | undefined {
   if (more.length > 0 || after === undefined || (before as string).includes("%") || after.includes("%")) return undefined;
   return (rest.length === 0 ? [""] : rest).map((arg) => `${before}${arg}${after}`).join("");
 }
+
+/** Whether a path is a file that may be run: executable by someone (none there: no). */
+export function runnable(path: string | undefined): boolean {
+  if (path === undefined) return false;
+  try {
+    const stat = statSync(path);
+    return stat.isFile() && (stat.mode & 0o111) !== 0;
+  } catch {
+    return false;
+  }
+}
