@@ -508,4 +508,25 @@ Forms("should read a command written with a backslash at a line's start as bash 
   assert.equal(await writes(box, "git status\n\\ls -la"), []);
 });
 
+Forms("should read a command's input where bash opens it: after its list's cd, as the line left it, through a statement around it", async ({ box }) => {
+  file(box, "site/manage.py", "import sys\n");
+  file(box, "site/fix.py", "import os; os.remove('../u.ts')\n");
+  file(box, "site/ok.py", "print(1)\n");
+  // The grammar hangs `< f` on the whole `&&` list; bash opens it for the last command, after the cd.
+  for (const command of ["cd site && python3 manage.py shell < fix.py", "cd site && python3 < fix.py", "true && cd site && python3 manage.py shell <<< \"$(cat fix.py)\""]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  assert.equal(spawnSync("bash", ["-c", "cd site && cat < fix.py"], { cwd: box.project, encoding: "utf8" }).stdout, "import os; os.remove('../u.ts')\n", "bash reads site/fix.py");
+  // A file the line itself wrote before reading it is not what is on disk now: any file.
+  assert.equal(await writes(box, "cp site/fix.py site/ok.py && python3 site/manage.py shell < site/ok.py"), ["site/ok.py", "unknown:."]);
+  assert.equal(await writes(box, "cp site/fix.py site/ok.py && python3 < site/ok.py"), ["site/ok.py", "unknown:."]);
+  // A console in a group, a subshell or a loop whose input is redirected reads that input.
+  for (const command of ["{ python3 site/manage.py shell; } < site/fix.py", "( python3 site/manage.py shell ) < site/fix.py", "while read -r l; do python3 site/manage.py shell; done < site/fix.py"]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  assert.equal(await writes(box, "cd site && python3 manage.py shell < ok.py"), []);
+  assert.equal(await writes(box, "python3 site/manage.py shell < site/ok.py"), []);
+  assert.is(bash(box, "cd site && python3 manage.py shell < ok.py"), undefined, "allowed");
+});
+
 Forms.run();

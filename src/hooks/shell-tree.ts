@@ -46,16 +46,27 @@ export function parentOf(node: Node): Node | null {
 }
 
 /**
- * Whether the command, or a statement wrapping it, redirects its input (`< f`, a heredoc, a
- * here-string), whether or not the text gives what it reads. The parser puts a redirection after a
- * pipeline's last command on the pipeline (`a | crontab - < f`), where bash gives it to that command.
+ * Whether the command's input is redirected (`< f`, a heredoc, a here-string), by itself or by a
+ * statement around it (`{ …; } < f`, `while …; done < f`, `( … ) < f`), whether or not the text
+ * gives what it reads. The parser puts a redirection after a list or pipeline on the whole
+ * (`a | crontab - < f`, `cd d && python3 manage.py shell < f`), where bash gives it to the last
+ * command; a command after a pipe reads the pipe, whatever its statement redirects.
  */
 export function inputRedirected(node: Node): boolean {
   const redirects = [...node.namedChildren];
-  let at = node;
-  for (let up = parentOf(at); up?.type === "redirected_statement" || (up?.type === "pipeline" && up.lastNamedChild?.id === at.id); up = parentOf(at)) {
-    if (up.type === "redirected_statement") redirects.push(...up.namedChildren);
-    at = up;
+  // Whether `node` is the last command of the lists and pipelines climbed since the last statement.
+  let last = true;
+  let piped = false;
+  for (let at = node, up = parentOf(at); up !== null && up.type !== "function_definition"; at = up, up = parentOf(up)) {
+    if (up.type === "list" || up.type === "pipeline") {
+      if (up.lastNamedChild?.id !== at.id) last = false;
+      if (up.type === "pipeline" && up.firstNamedChild?.id !== at.id) piped = true;
+      continue;
+    }
+    // (Not from inside a redirection's own word: `cat < <(cmd)` runs cmd on the shell's input.)
+    if (up.type === "redirected_statement" && up.childForFieldName("body")?.id === at.id && (at.type === "list" || at.type === "pipeline" ? last : !piped)) redirects.push(...up.namedChildren);
+    if (piped) break;
+    last = true;
   }
   return redirects.some((child) => child.type === "heredoc_redirect" || child.type === "herestring_redirect" || (child.type === "file_redirect" && child.children.some((part) => part.type === "<" || part.type === "<&" || part.type === "<>")));
 }

@@ -223,14 +223,14 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, wrapped 
   }
   if (node.type === "redirected_statement") {
     const body = node.childForFieldName("body");
-    const stdin = stdinOf(node, walk);
     if (body?.type === "list") {
       // `true && cd src && echo x > a.txt`: the grammar gives the list the redirection, bash its
-      // last command, where it is written (in src), and the heredoc too (`true && patch -p0 <<EOF`).
+      // last command, where it is written (in src), and the heredoc too (`true && patch -p0 <<EOF`),
+      // and its input, read from there (`cd sub && python3 manage.py shell < x.py`: sub/x.py).
       // So are the words after a redirection's target (`true && rm 2>/dev/null u.ts`: wordsInRedirections).
       const last = lastCommand(body);
       noting(STATEMENTS, last, node, () =>
-        noting(STDIN_OF, stdin === undefined ? undefined : last, stdin, () =>
+        noting(STDIN_AT, last, node, () =>
           visitList(body, walk, nested, () => {
             for (const child of node.namedChildren) if (child.id !== body.id) visit(child, walk, nested);
           }),
@@ -238,6 +238,7 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, wrapped 
       );
       return;
     }
+    const stdin = stdinOf(node, walk);
     for (const child of node.namedChildren) {
       if (child === body || child.id === body?.id) {
         if (child.type === "command") noting(STATEMENTS, child, node, () => command(child, walk, nested, stdin, piped && stdin === undefined));
@@ -344,7 +345,11 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, wrapped 
     for (const child of node.namedChildren) if (child.type === "file_redirect") redirect(child, walk, nested);
     return;
   }
-  if (node.type === "command") return command(node, walk, nested, STDIN_OF.get(node.id), piped && !STDIN_OF.has(node.id));
+  if (node.type === "command") {
+    const statement = STDIN_AT.get(node.id);
+    const stdin = statement === undefined ? STDIN_OF.get(node.id) : stdinOf(statement, walk);
+    return command(node, walk, nested, stdin, piped && stdin === undefined);
+  }
   if (node.type === "pipeline") {
     // Each command of a pipeline runs in a subshell (`cd /tmp | cat; rm f` removes ./f); under
     // `shopt -s lastpipe` the last may run in this one, and is read as if it did.
@@ -441,7 +446,7 @@ function guardOf(operator: string | undefined, next: Node | undefined): Guard | 
   return operator === "||" && next?.type === "command" && next.childForFieldName("name")?.text === "exit" ? "exit" : undefined;
 }
 
-/** Runs `read` with `value` noted for `node` in one of the walk's per-node maps (STDIN_OF, STATEMENTS, GUARDED), and what was noted before after. */
+/** Runs `read` with `value` noted for `node` in one of the walk's per-node maps (STDIN_OF, STDIN_AT, STATEMENTS, GUARDED), and what was noted before after. */
 function noting<T>(map: Map<number, T>, node: Node | undefined, value: T | undefined, read: () => void): void {
   if (node === undefined || value === undefined) return read();
   const before = map.get(node.id);
@@ -523,6 +528,9 @@ const INSTEAD = new Map<number, (walk: Walk) => void>();
 
 /** The stdin a command of a list or pipeline is given by a heredoc written after the whole (redirected_statement). */
 const STDIN_OF = new Map<number, string>();
+
+/** The statement whose redirections give a list's last command its stdin, read where that command runs (after the list's `cd`). */
+const STDIN_AT = new Map<number, Node>();
 
 /**
  * A list's commands whose failure stops what follows them (visitList): "chain", the rest of its
@@ -654,7 +662,9 @@ function stdinOf(statement: Node, walk: Walk): string | undefined {
     else if (child.type === "herestring_redirect") stdin = staticWord(child.namedChildren[0], walk);
     else if (child.type === "file_redirect" && child.children.some((part) => part.type === "<")) {
       const file = staticWord(child.childForFieldName("destination"), walk);
-      stdin = file && (walk.cwd !== undefined || isAbsolute(file)) ? readText(resolve(walk.cwd ?? "/", file)) : undefined;
+      const path = file && (walk.cwd !== undefined || isAbsolute(file)) ? resolve(walk.cwd ?? "/", file) : undefined;
+      // A file the command wrote before it (`cp other.py x.py && python3 < x.py`): not what is on disk now.
+      stdin = path === undefined || writtenBefore(walk, path) ? undefined : readText(path);
     }
   }
   return stdin;
@@ -1273,7 +1283,8 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // A program a substitution prints (`-c "$(cat gen.py)"`) is code the text does not give.
     if (inline && argWords.some((word, at) => args[at] === undefined && /\$\(|`/.test(word.text))) add(here, UNKNOWABLE);
     if (!reading.has(...interpreter.inline) && ((piped && (program === undefined || STDIN.test(args[program] ?? ""))) || piping(program))) add(here, UNKNOWABLE);
-    else if (consoleInput && piped) add(here, UNKNOWABLE); // `| python3 manage.py shell`: commands the text does not give
+    // `| python3 manage.py shell`, `{ …shell; } < f`, a file written before it: commands the text does not give.
+    else if (consoleInput && stdin === undefined && (piped || inputRedirected(node))) add(here, UNKNOWABLE);
     // With no program and nothing on its input, or asked to be (`python -i`), it reads its program
     // from the terminal: typed later (a Codex tty session's write_stdin), none of it in this text.
     else if (reading.has(...(interpreter.interactive ?? [])) || ((program === undefined || args[program] === "-") && !piped && stdin === undefined && !reading.has(...interpreter.inline))) readsTerminal(here, name);
