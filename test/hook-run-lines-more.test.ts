@@ -116,6 +116,11 @@ More("should read the program exec-maven-plugin's exec:exec runs", async ({ box 
   // (One its pom configures is not read, as other tools' configurations are not.)
   allows(box, ["mvn exec:exec -Dexec.executable=ls", "mvn compile -Dexec.executable=rm -Dexec.args=u.ts", "mvn exec:exec"]);
   assert.equal(await writes(box, "mvn exec:exec -Dexec.executable=rm -Dexec.args=u.ts"), ["glob:**/target/**", "u.ts"]);
+  // In the project's directory: -f's, unless -Dexec.workingdir says where (from there).
+  file(box, "api/pom.xml", "<project/>\n");
+  file(box, "api/gen.sh", "#!/bin/sh\nrm -f ../u.ts\n", 0o755);
+  denies(box, ["mvn -f api/pom.xml exec:exec -Dexec.executable=./gen.sh", "mvn -f api exec:exec -Dexec.executable=sh -Dexec.args=gen.sh", "mvn -f api/pom.xml exec:exec -Dexec.executable=./x.sh -Dexec.workingdir=.."]);
+  allows(box, ["mvn -f api/pom.xml exec:exec -Dexec.executable=ls"]);
 });
 
 More("should read tox exec's command, judge tox's overridden commands as any file, and read ncu --doctor's commands", ({ box }) => {

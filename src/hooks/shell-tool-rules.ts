@@ -672,19 +672,26 @@ function pipRule(): Rule {
 function mavenWrites(input: RuleInput): string[] {
   const goals = input.reading.operands.map((at) => input.args[at]);
   if (goals.length === 0 || goals.every((goal) => goal !== undefined && /^(help:|validate$|dependency:tree|dependency:list|versions:display)/.test(goal))) return [];
-  const file = input.reading.has("f") ? directoryAt(input.walk.cwd, input.reading.value("f")) : undefined;
-  const root = input.reading.has("f") ? (file === undefined ? undefined : file.endsWith(".xml") ? dirname(file) : file) : projectRoots(input.walk.cwd, ["pom.xml"]).at(-1);
+  const root = input.reading.has("f") ? mavenBase(input) : projectRoots(input.walk.cwd, ["pom.xml"]).at(-1);
   // (versions:set and the release plugin rewrite the poms themselves; formatters, sorters and
   // OpenRewrite the sources, by prefix or by their full coordinates: `com.diffplug.spotless:spotless-maven-plugin:apply`.)
   const poms = goals.some((goal) => goal === undefined || /^(versions:|release:|tidy:|rewrite:run|sortpom:)|:(apply|format|sort|fix)$/.test(goal)) ? [anyUnder(root)] : [];
   return [root === undefined ? UNKNOWABLE : globOf(join(root, "**", "target", "**")), ...poms];
 }
 
+/** The project's directory, `-f`'s (a pom file's directory, or the directory it names), else where mvn runs; undefined where the text does not fix it. */
+function mavenBase(input: RuleInput): string | undefined {
+  if (!input.reading.has("f")) return input.walk.cwd;
+  const file = directoryAt(input.walk.cwd, input.reading.value("f"));
+  return file === undefined ? undefined : file.endsWith(".xml") ? dirname(file) : file;
+}
+
 /**
  * The program exec-maven-plugin's `exec:exec` goal runs, given on the command line
  * (`-Dexec.executable=prog`, with `-Dexec.args` and `-Dexec.workingdir`): read as a command line
- * there (one the text does not fix: any file). One its pom configures is not read, as other
- * tools' configurations are not.
+ * there, in the project's directory unless told (`mvn -f sub/pom.xml …` runs it in sub; one the
+ * text does not fix: any file). One its pom configures is not read, as other tools'
+ * configurations are not.
  */
 function mavenExec(input: RuleInput): Array<string | RunLine | undefined> {
   const goals = input.reading.operands.map((at) => input.args[at]);
@@ -696,7 +703,8 @@ function mavenExec(input: RuleInput): Array<string | RunLine | undefined> {
   if (executable === undefined) return [];
   const line = [shellQuoted(executable), ...(property("exec.args") === undefined ? [] : [property("exec.args") as string])].join(" ");
   const directory = property("exec.workingdir");
-  return [directory === undefined ? line : { script: line, cwd: directoryAt(input.walk.cwd, directory) }];
+  const base = mavenBase(input);
+  return [{ script: line, cwd: directory === undefined ? base : directoryAt(base, directory) }];
 }
 
 function gradleWrites(input: RuleInput): string[] {
