@@ -526,6 +526,7 @@ Forms("should read a command's input where bash opens it: after its list's cd, a
   }
   assert.equal(await writes(box, "cd site && python3 manage.py shell < ok.py"), []);
   assert.equal(await writes(box, "python3 site/manage.py shell < site/ok.py"), []);
+  assert.equal(await writes(box, "cd site && lua <<'EOF'\nprint(1)\nEOF"), [], "a heredoc is text the line gives, after a cd too");
   assert.is(bash(box, "cd site && python3 manage.py shell < ok.py"), undefined, "allowed");
 });
 

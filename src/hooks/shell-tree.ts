@@ -53,20 +53,52 @@ export function parentOf(node: Node): Node | null {
  * command; a command after a pipe reads the pipe, whatever its statement redirects.
  */
 export function inputRedirected(node: Node): boolean {
-  const redirects = [...node.namedChildren];
-  // Whether `node` is the last command of the lists and pipelines climbed since the last statement.
-  let last = true;
-  let piped = false;
-  for (let at = node, up = parentOf(at); up !== null && up.type !== "function_definition"; at = up, up = parentOf(up)) {
+  return node.namedChildren.some(readsInput) || redirectedAbove(node, true, false);
+}
+
+/** A redirection that gives a command its input. */
+function readsInput(child: Node): boolean {
+  return child.type === "heredoc_redirect" || child.type === "herestring_redirect" || (child.type === "file_redirect" && child.children.some((part) => part.type === "<" || part.type === "<&" || part.type === "<>"));
+}
+
+/** Each tree's answers of redirectedAbove, by node id and the two flags: asked of each command of a long `&&` chain, each climb would go the chain's length. */
+const ABOVE = new WeakMap<Parser.Tree, Map<string, boolean>>();
+
+/**
+ * Whether a statement around `start` gives it its input. `last`: whether it is the last command of
+ * the lists and pipelines climbed since a statement; `piped`: whether it comes after a pipe.
+ */
+function redirectedAbove(start: Node, last: boolean, piped: boolean): boolean {
+  if (start.tree === undefined) return false;
+  let known = ABOVE.get(start.tree);
+  if (known === undefined) ABOVE.set(start.tree, (known = new Map()));
+  const asked: string[] = [];
+  let answer = false;
+  for (let at = start; ; ) {
+    const key = `${at.id} ${last} ${piped}`;
+    const found = known.get(key);
+    if (found !== undefined) {
+      answer = found;
+      break;
+    }
+    asked.push(key);
+    const up = parentOf(at);
+    if (up === null || up.type === "function_definition") break;
     if (up.type === "list" || up.type === "pipeline") {
       if (up.lastNamedChild?.id !== at.id) last = false;
       if (up.type === "pipeline" && up.firstNamedChild?.id !== at.id) piped = true;
+      at = up;
       continue;
     }
     // (Not from inside a redirection's own word: `cat < <(cmd)` runs cmd on the shell's input.)
-    if (up.type === "redirected_statement" && up.childForFieldName("body")?.id === at.id && (at.type === "list" || at.type === "pipeline" ? last : !piped)) redirects.push(...up.namedChildren);
+    if (up.type === "redirected_statement" && up.childForFieldName("body")?.id === at.id && (at.type === "list" || at.type === "pipeline" ? last : !piped) && up.namedChildren.some(readsInput)) {
+      answer = true;
+      break;
+    }
     if (piped) break;
     last = true;
+    at = up;
   }
-  return redirects.some((child) => child.type === "heredoc_redirect" || child.type === "herestring_redirect" || (child.type === "file_redirect" && child.children.some((part) => part.type === "<" || part.type === "<&" || part.type === "<>")));
+  for (const key of asked) known.set(key, answer);
+  return answer;
 }

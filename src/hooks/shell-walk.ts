@@ -681,7 +681,9 @@ function dashBeforeHeredoc(node: Node): boolean {
 /** Whether what the command reads on stdin is text the command gives: a heredoc or a here-string, not a file given with `<`. */
 function literalInput(node: Node): boolean {
   const parent = parentOf(node);
-  const redirects = [...node.namedChildren, ...(parent?.type === "redirected_statement" ? parent.namedChildren : [])];
+  // (Or a list's, whose redirections are its last command's: STDIN_AT.)
+  const statement = parent?.type === "redirected_statement" ? parent : STDIN_AT.get(node.id);
+  const redirects = [...node.namedChildren, ...(statement?.namedChildren ?? [])];
   const inputs = redirects.filter((child) => child.type === "heredoc_redirect" || child.type === "herestring_redirect" || (child.type === "file_redirect" && child.children.some((part) => part.type === "<")));
   return inputs.length > 0 && inputs.every((child) => child.type !== "file_redirect");
 }
