@@ -77,6 +77,12 @@ Lines("should read the command terragrunt exec, jj util exec and composer exec r
   denies(box, ["terragrunt exec -- rm u.ts", "terragrunt exec rm u.ts", "jj util exec -- rm u.ts", "composer exec rimraf u.ts", "composer exec -- rimraf u.ts"]);
   allows(box, ["terragrunt exec -- ls", "jj util exec -- ls", "jj log", "composer exec phpunit --version"]);
   assert.equal(await writes(box, "composer -d sub exec rimraf u.ts"), ["sub/u.ts"]); // from its working directory
+  // terragrunt's, in its working directory, after options that take values; a program run for terraform.
+  file(box, "live/clean.sh", "#!/bin/sh\nrm -f ../u.ts\n", 0o755);
+  file(box, "tf.sh", "#!/bin/sh\nrm -f u.ts\n", 0o755);
+  denies(box, ["terragrunt --working-dir live exec -- ./clean.sh", "terragrunt exec --working-dir=live -- ./clean.sh", "TG_WORKING_DIR=live terragrunt exec -- ./clean.sh", "terragrunt --terragrunt-working-dir live exec -- ./clean.sh", "terragrunt plan --tf-path ./tf.sh", "TG_TF_PATH=./tf.sh terragrunt apply"]);
+  allows(box, ["terragrunt --working-dir live exec -- ls", "terragrunt plan --tf-path tofu"]);
+  assert.equal(await writes(box, "terragrunt --working-dir live hclfmt"), ["glob:live/**"]);
 });
 
 Lines("should read the Ruby rails runner runs: its code, or its file", async ({ box }) => {

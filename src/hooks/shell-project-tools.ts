@@ -8,9 +8,10 @@
 // wasm-pack, mkdocs, sphinx-build, goreleaser).
 import { join } from "node:path";
 import { valuedLong } from "./shell-options.js";
-import { globOf, inputProgram, lineAfter, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
+import { flagValues, globOf, inputProgram, lineAfter, lineOf, optionFiles, type Rule, type RuleInput, type RunLine } from "./shell-rule.js";
 import { bySubcommand, JS_MANIFEST, newProject, operandFiles, projectRoot, pythonBuild, TOOL_RULES, wholeProject } from "./shell-tool-rules.js";
-import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
+import { setByCommand } from "./shell-key-rules.js";
+import { anyUnder, directoryAt, shellQuoted, UNKNOWABLE } from "./shell-words.js";
 
 /** Whether any of these flags was given (`--dry-run`, `-d`), as written or with a value (`--dry-run=true`); also for tools whose single-dash long flags (`-dry`) the option reader would split. */
 export const given = (input: RuleInput, ...flags: string[]) => input.args.some((arg) => arg !== undefined && flags.some((flag) => arg === flag || arg.startsWith(`${flag}=`)));
@@ -127,8 +128,7 @@ export const PROJECT_TOOL_RULES: Record<string, Rule> = {
   // And more: OpenTofu's fmt as terraform's; terragrunt's hclfmt; wasm-pack's pkg/; mkdocs' site/;
   // sphinx-build's output directory; goreleaser's dist/.
   tofu: TOOL_RULES.terraform as Rule,
-  // (`terragrunt exec -- cmd` runs cmd in the unit's directory: read in turn.)
-  terragrunt: { syntax: {}, writes: (input) => (input.args.some((arg) => arg === "hclfmt" || arg === "hcl") && !given(input, "--check", "--terragrunt-check") ? [anyUnder(input.walk.cwd)] : []), runsLines: (input) => lineAfter(input, ["exec"]) },
+  terragrunt: { syntax: {}, writes: (input) => (input.args.some((arg) => arg === "hclfmt" || arg === "hcl") && !given(input, "--check", "--terragrunt-check") ? [anyUnder(terragruntDirectory(input))] : []), runsLines: terragruntRuns },
   "wasm-pack": bySubcommand({ short: "d:", long: { "out-dir": "d", ...valuedLong("target scope out-name mode") } }, { build: (input) => [anyUnder(projectRoot(input.walk.cwd, CARGO) === undefined ? undefined : join(projectRoot(input.walk.cwd, CARGO) as string, "pkg")), ...optionFiles(input, ["d"]).map((path) => (path.startsWith("\0") ? path : anyUnder(path)))] }),
   mkdocs: bySubcommand({ short: "d:f:", long: { "site-dir": "d", "config-file": "f" } }, { build: (input) => (input.reading.has("d") ? optionFiles(input, ["d"]).map((path) => (path.startsWith("\0") ? path : anyUnder(path))) : [anyUnder(projectRoot(input.walk.cwd, ["mkdocs.yml", "mkdocs.yaml"]) === undefined ? undefined : join(projectRoot(input.walk.cwd, ["mkdocs.yml", "mkdocs.yaml"]) as string, "site"))]), "gh-deploy": project(["mkdocs.yml", "mkdocs.yaml"]) }),
   "sphinx-build": { syntax: { short: "b:c:d:D:A:t:j:w:M:" }, writes: (input) => operandFiles(input, input.reading.operands.slice(1), []).map((path) => (path.startsWith("\0") ? path : anyUnder(path))) },
@@ -235,3 +235,32 @@ export const PROJECT_TOOL_BINS: Record<string, string> = {
   "@manypkg/cli": "manypkg",
   "@withgraphite/graphite-cli": "gt",
 };
+
+/** Where terragrunt runs: `--working-dir`'s directory (`--terragrunt-working-dir`, TG_WORKING_DIR), else here; undefined where the text does not fix it. */
+function terragruntDirectory(input: RuleInput): string | undefined {
+  const environment = input.walk.environment;
+  const named = ["TG_WORKING_DIR", "TERRAGRUNT_WORKING_DIR"].filter((name) => setByCommand(environment, name)).map((name) => environment[name]);
+  const values = [...named, ...flagValues(input.args, ["working-dir", "terragrunt-working-dir"], input.text)];
+  return values.length === 0 ? input.walk.cwd : values.at(-1) === undefined ? undefined : directoryAt(input.walk.cwd, values.at(-1));
+}
+
+/**
+ * What terragrunt runs: `exec -- cmd` runs cmd in the unit's directory (after options that take
+ * values: `--working-dir d exec -- cmd`), read in turn there; `--tf-path prog` (TG_TF_PATH)
+ * runs prog for terraform.
+ */
+function terragruntRuns(input: RuleInput): Array<string | RunLine | undefined> {
+  const { args } = input;
+  const dashdash = args.indexOf("--");
+  const verb = args.indexOf("exec");
+  const lines: Array<string | RunLine | undefined> = [];
+  if (verb !== -1 && (dashdash === -1 || verb < dashdash)) {
+    const start = dashdash !== -1 ? dashdash + 1 : args.findIndex((arg, at) => at > verb && (arg === undefined || !arg.startsWith("-")));
+    const line = start === -1 || start >= args.length ? null : lineOf(args, start);
+    if (line !== null) lines.push(line === undefined ? undefined : { script: line, cwd: terragruntDirectory(input) });
+  }
+  const environment = input.walk.environment;
+  const programs = [...["TG_TF_PATH", "TERRAGRUNT_TFPATH"].filter((name) => setByCommand(environment, name)).map((name) => environment[name]), ...flagValues(args, ["tf-path", "terragrunt-tfpath"], input.text)];
+  for (const program of programs) if (program !== "terraform" && program !== "tofu") lines.push(program === undefined ? undefined : shellQuoted(program));
+  return lines;
+}
