@@ -375,9 +375,11 @@ function programsRun(words: string): { words: string[]; fixed: boolean } | undef
       fixed = false;
     }
     // A wrapper the gate does not know (`cross-env A=1 node x.js`, `bundle exec ruby x.rb`, `op run
-    // -- python3 x.py`): an interpreter after it given a program file; the walk reads what runs it.
+    // -- python3 x.py`): an interpreter after it given a program file, or any word (`cross-env node
+    // tool`: tool.js), or a launcher given one (`op run -- uv run x.py`); the walk reads what runs it.
     if (at === 0 && !runs(parts[0]) && !NAMES_PROGRAMS.test(parts[0] ?? "")) {
-      const next = parts.findIndex((word, index) => index > 0 && named(INTERPRETER)(word) && parts.slice(index + 1).some(isProgramName));
+      const given = (index: number) => parts.slice(index + 1).some((word) => isProgramName(word) || (named(INTERPRETER)(parts[index]) && /^[^-$]/.test(word)) || (named(LAUNCHER)(parts[index]) && (named(INTERPRETER)(word) || /^(-m|--module)(=|$)/.test(word))));
+      const next = parts.findIndex((word, index) => index > 0 && (named(INTERPRETER)(word) || named(LAUNCHER)(word)) && given(index));
       if (next === -1) continue;
       at = next;
       fixed = false;

@@ -1,0 +1,30 @@
+// What a wrapper, process manager or profiler runs when it is not given a program file by its
+// extension: a launcher or an extension-less program after a wrapper the hook does not know, the
+// command after python-dotenv's `run`, what pm2 starts, start-server-and-test's package scripts,
+// and a profiler's module (`-m`): each was read as writing nothing of what it ran.
+// Another session holds u.ts; session s2 runs each command through the Claude hook of the real CLI.
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import type { Sandbox } from "./helpers.js";
+import { allows, denies, file, heldBox, writes } from "./hook-shell-helpers.js";
+
+type Context = { box: Sandbox };
+const Runs = suite<Context>("claims hook: what wrappers, process managers and profilers run");
+Runs.before.each((context) => {
+  context.box = heldBox();
+  file(context.box, "tool.js", 'require("node:fs").unlinkSync("u.ts");\n');
+  file(context.box, "fix.py", "import os\nos.remove('u.ts')\n");
+  file(context.box, "fixer/__init__.py", "");
+  file(context.box, "fixer/__main__.py", "import os\nos.remove('u.ts')\n");
+  file(context.box, "x.sh", "#!/bin/sh\nrm -f u.ts\n", 0o755);
+  file(context.box, "package.json", '{"scripts": {"gen": "node tool.js", "test": "true"}}');
+});
+Runs.after.each((context) => context.box.cleanup());
+
+Runs("should read a launcher, and node given a program without its extension, after a wrapper the hook does not know", async ({ box }) => {
+  denies(box, ["op run -- uv run fix.py", "op run -- uv run -m fixer", "op run -- node tool", "cross-env node tool", "cross-env A=1 node tool", "cross-env A=1 NODE_ENV=test node tool"]);
+  allows(box, ["op run -- node -v", "cross-env A=1 node --version", "cross-env A=1 echo node tool", "op item list"]);
+  assert.equal(await writes(box, "cross-env A=1 node tool"), ["u.ts"]);
+});
+
+Runs.run();
