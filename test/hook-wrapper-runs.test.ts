@@ -27,4 +27,10 @@ Runs("should read a launcher, and node given a program without its extension, af
   assert.equal(await writes(box, "cross-env A=1 node tool"), ["u.ts"]);
 });
 
+Runs("should read the command python-dotenv runs, and the file its set and unset rewrite", async ({ box }) => {
+  denies(box, ["dotenv run python3 fix.py", "dotenv run --override python3 fix.py", "dotenv run --no-override -- python3 fix.py", "dotenv -f .env run python3 fix.py", "dotenv -f u.ts set K V", "dotenv --file u.ts unset K"]);
+  allows(box, ["dotenv list", "dotenv get K", "dotenv -f .env list", "dotenv set K V", "dotenv run python3 -V"]);
+  assert.equal(await writes(box, "dotenv set K V"), [".env"]);
+});
+
 Runs.run();

@@ -307,6 +307,8 @@ export const TOOL_USE = alternatives(
  * not know: `uv run ./x.sh`): read from disk in turn (shell-scripts.ts, shell-make.ts).
  */
 const SCRIPT_USE = alternatives(/\b(npm|pnpm|yarn|bun)\b[^;&|\n]*\s(run|run-script|rum|urn|test|t|tst|start|stop|restart)\b|\bnpm(\s+-\S+)*\s+version\s+[^-\s]|\b(pnpm|yarn|bun)\s+[\w:-]|\b(make|gmake|bmake|remake|colormake|mingw32-make|just|rimraf|shx|run-s|run-p|npm-run-all|concurrently)\b|(^|[\s=])(\.{1,2}|~)\/|(^|[;&|({]\s*)(go-)?task(\s|$)/);
+/** python-dotenv's `set` and `unset`, which rewrite its file (`dotenv -f .env set K V`: shell-wrappers.ts). */
+const DOTENV_WRITES = /\bdotenv\s+(-\S+\s+)*((-f|--file|-q|--quote|-e|--export)\s+\S+\s+(-\S+\s+)*)*(set|unset)\b/;
 /**
  * awk running a command of its own: `system(…)`, `print | "cmd"`, `"cmd" | getline` (read on the
  * raw text: the walk judges it any file); a program from a file or a variable, or a library or
@@ -529,7 +531,7 @@ function mayWriteOtherwise(command: string): boolean {
   if (pastGate(command)) return true;
   const words = shellWords(command);
   if (GIT_CONFIG_COMMAND.test(words) || GIT_OPTION_COMMAND.test(words) || (GIT_COMMAND_VARIABLE.test(words) && /\bgit\b/.test(words)) || EDITOR_VARIABLE.test(words) || UNFIXED_CODE_OPTIONS.test(command) || LOADS_CODE.test(words) || GIT_TRACE_FILE.test(command)) return true;
-  if (writesItself(command, words) || SCRIPT_USE.test(words) || runsPath(words) || namesUnfixed(words) || UNNAMED_OPTION.test(words) || GIT_UNNAMED.test(words) || AWK_RUNS.test(command) || BUILDS_AND_RUNS.test(words) || OUTPUT_TOOLS.test(words)) return true;
+  if (writesItself(command, words) || SCRIPT_USE.test(words) || DOTENV_WRITES.test(words) || runsPath(words) || namesUnfixed(words) || UNNAMED_OPTION.test(words) || GIT_UNNAMED.test(words) || AWK_RUNS.test(command) || BUILDS_AND_RUNS.test(words) || OUTPUT_TOOLS.test(words)) return true;
   const flat = flattened(command);
   return flat !== command && (writesItself(flat, flat) || SCRIPT_USE.test(flat) || runsPath(flat));
 }

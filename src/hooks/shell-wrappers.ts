@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import { GLOB_MARK } from "./payload.js";
 import type Parser from "web-tree-sitter";
-import { ownEntry, readOptions } from "./shell-options.js";
+import { ownEntry, readOptions, type Syntax } from "./shell-options.js";
 import { readEditor } from "./shell-editors.js";
 import { takesTypedCommands } from "./shell-terminal.js";
 import { RULES } from "./shell-rules.js";
@@ -33,6 +33,9 @@ type Node = Parser.SyntaxNode;
 const READ_AS_RUNNERS = ["lint-staged", "pre-commit", "prek", "just", "turbo", "nx", "lerna"];
 
 const ASSIGNMENT = /^([A-Za-z_]\w*)=(.*)$/s;
+
+/** python-dotenv's options before its command (`-f FILE`, `-q always`, `-e false`), with dotenv-cli's (`-v K=V`, `-p NAME`, `-c [env]`). */
+const PYTHON_DOTENV: Syntax = { short: "f:q:e:v:p:c::", long: { file: "f", quote: "q", export: "e" }, ordered: true };
 
 /**
  * GNU coreutils, findutils, tar, sed, patch, make and indent under the names Homebrew gives them
@@ -332,6 +335,25 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       argv = ["go", "test", ...argv.slice(dashdash + 1)];
       words.splice(0, dashdash + 1, words[0] as Node, words[0] as Node);
       continue;
+    }
+    if (program === "dotenv" && !walk.shared.functions.has(program)) {
+      // python-dotenv's CLI (`dotenv -f .env run --no-override cmd`): the command after `run`; its
+      // `set` and `unset` rewrite the file (-f's, else .env). dotenv-cli's (`dotenv -e .env -- cmd`): the wrapper table's.
+      const before = readOptions(argv, PYTHON_DOTENV, 1, (at) => wordValue(words[at], here));
+      const sub = argv[before.end];
+      if (sub === "run") {
+        let from = before.end + 1;
+        while (/^--(no-)?override$/.test(argv[from] ?? "")) from++;
+        if (argv[from] === "--") from++;
+        if (from >= argv.length) return undefined;
+        argv = argv.slice(from);
+        words.splice(0, from);
+        continue;
+      }
+      if (sub === "set" || sub === "unset") {
+        add(here, before.has("f") ? (before.value("f") ?? UNKNOWABLE) : ".env");
+        return undefined;
+      }
     }
     const wrapper = ownEntry(WRAPPERS, program);
     if (!wrapper || wrapper.own?.includes(argv[1] ?? "")) break;
