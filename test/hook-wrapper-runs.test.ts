@@ -33,4 +33,26 @@ Runs("should read the command python-dotenv runs, and the file its set and unset
   assert.equal(await writes(box, "dotenv set K V"), [".env"]);
 });
 
+Runs("should read what pm2 starts: a command, a script, a line, a program given its interpreter, an ecosystem file", async ({ box }) => {
+  allows(box, ["pm2 start", "pm2 list", "pm2 logs", "pm2 restart api", "pm2 stop all", "pm2 start --help"]);
+  file(box, "ecosystem.config.js", 'module.exports = { apps: [{ name: "fix", script: "fix.py", interpreter: "python3" }] };\n');
+  file(box, "apps.json", '{"apps": [{"name": "fix", "script": "fix.py"}]}');
+  denies(box, [
+    "pm2 start npm -- run gen",
+    "pm2 start npm --name gen -- run gen",
+    "pm2 start 'node tool.js'",
+    "pm2 start ./x.sh",
+    "pm2 start x.sh",
+    "pm2 start tool --interpreter node",
+    "pm2 start ecosystem.config.js",
+    "pm2 start ecosystem.config.js --only fix",
+    "pm2 reload ecosystem.config.js",
+    "pm2 startOrRestart apps.json",
+    "pm2 start", // (its ecosystem.config.js)
+    'pm2 start "$app"',
+  ]);
+  allows(box, ["pm2 list", "pm2 logs", "pm2 restart api", "pm2 stop all"]);
+  assert.equal(await writes(box, "pm2 start npm -- run gen"), ["u.ts"]);
+});
+
 Runs.run();

@@ -310,6 +310,11 @@ const SCRIPT_USE = alternatives(/\b(npm|pnpm|yarn|bun)\b[^;&|\n]*\s(run|run-scri
 /** python-dotenv's `set` and `unset`, which rewrite its file (`dotenv -f .env set K V`: shell-wrappers.ts). */
 const DOTENV_WRITES = /\bdotenv\s+(-\S+\s+)*((-f|--file|-q|--quote|-e|--export)\s+\S+\s+(-\S+\s+)*)*(set|unset)\b/;
 /**
+ * What pm2 starts: a command, a script, a line (`pm2 start npm -- run gen`, `pm2 start x.sh`, `pm2
+ * start`: its ecosystem.config.js), or the apps of an ecosystem file (`pm2 reload apps.json`): shell-program-runs.ts.
+ */
+const PM2_STARTS = /\bpm2\s+(-\S+\s+)*(start(\s|$)|(restart|reload|startOr\w+|gracefulReload)\s[^;&|\n]*\.(json|ya?ml|config\.[cm]?js))/;
+/**
  * awk running a command of its own: `system(…)`, `print | "cmd"`, `"cmd" | getline` (read on the
  * raw text: the walk judges it any file); a program from a file or a variable, or a library or
  * extension it loads (`-i`, `-l`), which may write.
@@ -531,7 +536,7 @@ function mayWriteOtherwise(command: string): boolean {
   if (pastGate(command)) return true;
   const words = shellWords(command);
   if (GIT_CONFIG_COMMAND.test(words) || GIT_OPTION_COMMAND.test(words) || (GIT_COMMAND_VARIABLE.test(words) && /\bgit\b/.test(words)) || EDITOR_VARIABLE.test(words) || UNFIXED_CODE_OPTIONS.test(command) || LOADS_CODE.test(words) || GIT_TRACE_FILE.test(command)) return true;
-  if (writesItself(command, words) || SCRIPT_USE.test(words) || DOTENV_WRITES.test(words) || runsPath(words) || namesUnfixed(words) || UNNAMED_OPTION.test(words) || GIT_UNNAMED.test(words) || AWK_RUNS.test(command) || BUILDS_AND_RUNS.test(words) || OUTPUT_TOOLS.test(words)) return true;
+  if (writesItself(command, words) || SCRIPT_USE.test(words) || DOTENV_WRITES.test(words) || PM2_STARTS.test(words) || runsPath(words) || namesUnfixed(words) || UNNAMED_OPTION.test(words) || GIT_UNNAMED.test(words) || AWK_RUNS.test(command) || BUILDS_AND_RUNS.test(words) || OUTPUT_TOOLS.test(words)) return true;
   const flat = flattened(command);
   return flat !== command && (writesItself(flat, flat) || SCRIPT_USE.test(flat) || runsPath(flat));
 }

@@ -53,6 +53,7 @@ export function runsProgramFile(command: { name: string; args: Array<string | un
       const interpreter = arg === undefined || arg.startsWith("-") ? undefined : interpreterByExtension(arg);
       if (interpreter !== undefined) nested.push({ script: [interpreter, (words[at] as Node).text].join(" "), cwd: here.cwd });
     }
+    if (name === "pm2") pm2Runs(args, words, here, nested);
     // `coverage run -m pkg.mod args`: the module, read as `python3 -m pkg.mod args` is (its first operand after run's options).
     if (name === "coverage") {
       const module = readOptions(args, COVERAGE_RUN, 1, wordText);
@@ -115,6 +116,60 @@ export function runsProgramFile(command: { name: string; args: Array<string | un
     return true;
   }
   return false;
+}
+
+/** pm2's options that take a value (`--name api`, `-i 4`, `--interpreter python3`); `--watch` and `-l`/`--log` may take one in their own word. */
+const PM2: Syntax = {
+  short: "n:i:o:e:p:u:c:l::",
+  long: {
+    name: "n",
+    instances: "i",
+    output: "o",
+    error: "e",
+    pid: "p",
+    user: "u",
+    cron: "c",
+    log: "l",
+    watch: "::",
+    web: "::",
+    ...valuedLong(`interpreter interpreter-args node-args log-type log-date-format max-memory-restart cwd env namespace cron-restart ignore-watch watch-delay
+      listen-timeout kill-timeout uid gid max-restarts restart-delay exp-backoff-restart-delay only ext instance-var hp sort stop-exit-codes filter-env name-prefix`),
+  },
+};
+
+/**
+ * What pm2 starts besides a program file (read by FILE_RUNNERS' loop): a command by its name, with
+ * the words after `--` (`pm2 start npm -- run gen`), a shell script (`pm2 start ./x.sh`: bash's),
+ * a program given `--interpreter`, a command line (`pm2 start 'node x.js'`: a shell's). An ecosystem
+ * file (`pm2 start ecosystem.config.js`, `pm2 reload apps.json`, `pm2 start` alone its
+ * ecosystem.config.js), whose apps' scripts the hook does not read: any file. (`pm2 restart api`:
+ * a process it started before, by its name.)
+ */
+function pm2Runs(args: Array<string | undefined>, words: Node[], here: Walk, nested: Nested[]): void {
+  const dashdash = args.indexOf("--");
+  const own = dashdash === -1 ? args : args.slice(0, dashdash);
+  const reading = readOptions(own, PM2, 0, (at) => wordValue(words[at], here));
+  const [verb, ...scripts] = reading.operands;
+  const action = verb === undefined ? undefined : args[verb];
+  if (action === undefined || !/^(start|restart|reload|startOrRestart|startOrReload|startOrGracefulReload|gracefulReload)$/.test(action)) return;
+  const ecosystem = (script: string) => /\.(json|ya?ml|config\.[cm]?js)/.test(script);
+  const given = dashdash === -1 ? "" : words.slice(dashdash + 1).map((word) => ` ${word.text}`).join("");
+  // (`pm2 start`: the ecosystem.config.js where it runs, if there is one.)
+  if (action === "start" && scripts.length === 0 && (here.cwd === undefined || existsSync(join(here.cwd, "ecosystem.config.js")))) add(here, UNKNOWABLE);
+  for (const at of scripts) {
+    const script = args[at];
+    if (script === undefined || script === "-" || ecosystem(script)) {
+      add(here, UNKNOWABLE); // (a script the text does not fix; `-`: apps as JSON on its input)
+      continue;
+    }
+    if (action !== "start") continue;
+    const interpreter = reading.value("interpreter");
+    if (/\s/.test(script)) nested.push({ script: script + given, cwd: here.cwd });
+    else if (reading.has("interpreter") && interpreter === undefined) add(here, UNKNOWABLE);
+    else if (reading.has("interpreter") && interpreter !== "none") nested.push({ script: `${shellQuoted(interpreter as string)} ${(words[at] as Node).text}${given}`, cwd: here.cwd });
+    else if (script.endsWith(".sh")) nested.push({ script: `bash ${(words[at] as Node).text}${given}`, cwd: here.cwd });
+    else if (interpreterByExtension(script) === undefined) nested.push({ script: `${(words[at] as Node).text}${given}`, cwd: here.cwd });
+  }
 }
 
 /**
