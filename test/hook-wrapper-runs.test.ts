@@ -55,4 +55,18 @@ Runs("should read what pm2 starts: a command, a script, a line, a program given 
   assert.equal(await writes(box, "pm2 start npm -- run gen"), ["u.ts"]);
 });
 
+Runs("should read the package scripts start-server-and-test runs by their names", async ({ box }) => {
+  denies(box, [
+    "start-server-and-test gen http://localhost:3000 test",
+    "start-test gen 3000 test",
+    "server-test gen :3000",
+    "start-test --expect 200 gen 3000",
+    "start-test 3000 gen",
+    "start-test true 3000 'node tool.js'", // (a line: a word holding a space)
+    "start-test true 3000 gen 4000 test",
+  ]);
+  allows(box, ["start-server-and-test --help", "start-test true 3000 test", "start-test 3000"]);
+  assert.equal(await writes(box, "start-test gen 3000 test"), ["u.ts"]);
+});
+
 Runs.run();

@@ -302,11 +302,11 @@ export const TOOL_USE = alternatives(
   ),
 );
 /**
- * A package's scripts (`npm run fmt`, `npm test`, `pnpm lint`, `yarn fmt`, `bun run x`), a
- * Makefile's recipes, and a script run by its path (`./x.sh`, also through a runner the gate does
+ * A package's scripts (`npm run fmt`, `npm test`, `pnpm lint`, `yarn fmt`, `bun run x`, `start-test
+ * gen 3000 test`), a Makefile's recipes, and a script run by its path (`./x.sh`, also through a runner the gate does
  * not know: `uv run ./x.sh`): read from disk in turn (shell-scripts.ts, shell-make.ts).
  */
-const SCRIPT_USE = alternatives(/\b(npm|pnpm|yarn|bun)\b[^;&|\n]*\s(run|run-script|rum|urn|test|t|tst|start|stop|restart)\b|\bnpm(\s+-\S+)*\s+version\s+[^-\s]|\b(pnpm|yarn|bun)\s+[\w:-]|\b(make|gmake|bmake|remake|colormake|mingw32-make|just|rimraf|shx|run-s|run-p|npm-run-all|concurrently)\b|(^|[\s=])(\.{1,2}|~)\/|(^|[;&|({]\s*)(go-)?task(\s|$)/);
+const SCRIPT_USE = alternatives(/\b(npm|pnpm|yarn|bun)\b[^;&|\n]*\s(run|run-script|rum|urn|test|t|tst|start|stop|restart)\b|\bnpm(\s+-\S+)*\s+version\s+[^-\s]|\b(pnpm|yarn|bun)\s+[\w:-]|\b(make|gmake|bmake|remake|colormake|mingw32-make|just|rimraf|shx|run-s|run-p|npm-run-all|concurrently|start-server-and-test|start-test|server-test)\b|(^|[\s=])(\.{1,2}|~)\/|(^|[;&|({]\s*)(go-)?task(\s|$)/);
 /** python-dotenv's `set` and `unset`, which rewrite its file (`dotenv -f .env set K V`: shell-wrappers.ts). */
 const DOTENV_WRITES = /\bdotenv\s+(-\S+\s+)*((-f|--file|-q|--quote|-e|--export)\s+\S+\s+(-\S+\s+)*)*(set|unset)\b/;
 /**

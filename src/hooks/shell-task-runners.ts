@@ -1,13 +1,18 @@
 // The tools package.json scripts use to run other scripts and commands, read as what they run:
 // `run-s`, `run-p` and `npm-run-all` (each operand a script's name or a glob over the names:
-// `build:*`), and `concurrently` (each operand a command line; `npm:x` is `npm run x`). The
-// wrappers among them (`cross-env`, `dotenv`, `shx`) are in shell-runners.ts, rimraf in shell-rules.ts.
+// `build:*`), `concurrently` (each operand a command line; `npm:x` is `npm run x`), and
+// start-server-and-test (a server's and the tests' commands around a URL). The wrappers among
+// them (`cross-env`, `dotenv`, `shx`) are in shell-runners.ts, rimraf in shell-rules.ts.
 import { nearestPackage, packageScripts } from "./package-scripts.js";
 import { readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
 import { UNKNOWABLE } from "./shell-words.js";
 
-export const TASK_RUNNERS = ["run-s", "run-p", "npm-run-all", "concurrently"];
+/** start-server-and-test and its aliases, and its option. */
+const START_SERVER_AND_TEST = ["start-server-and-test", "start-test", "server-test"];
+const START_TEST: Syntax = { long: valuedLong("expect expected") };
+
+export const TASK_RUNNERS = ["run-s", "run-p", "npm-run-all", "concurrently", ...START_SERVER_AND_TEST];
 
 /** npm-run-all's flags (`-p`, `-s`, `-c`, `-l`…) take nothing: only these long options take a value. */
 const RUN_ALL: Syntax = { long: valuedLong("npm-path max-parallel") };
@@ -15,6 +20,7 @@ const CONCURRENTLY: Syntax = { short: "n:c:p:k:s:l:t:", long: valuedLong("names 
 
 /** What a task runner runs, as scripts for the walk; UNKNOWABLE where an operand is not fixed. `text`: each argument's text, with a HOLE where the text does not fix it. */
 export function taskRuns(runner: string, args: Array<string | undefined>, text: (at: number) => string | undefined, cwd: string | undefined): Nested[] | typeof UNKNOWABLE {
+  if (START_SERVER_AND_TEST.includes(runner)) return serverAndTestRuns(args, text, cwd);
   const reading = readOptions(args, runner === "concurrently" ? CONCURRENTLY : RUN_ALL, 0, text);
   const operands = reading.operands.map((at) => args[at]);
   if (operands.some((operand) => operand === undefined)) return UNKNOWABLE;
@@ -38,6 +44,29 @@ export function taskRuns(runner: string, args: Array<string | undefined>, text: 
     runs.push(...matched.map((name) => ({ script: ["npm", "run", name, ...(rest.length > 0 ? ["--", ...rest] : [])].join(" "), cwd: directory })));
   }
   return runs;
+}
+
+/**
+ * start-server-and-test (`start-test`, `server-test`): `[start] URL [test]`, or `start URL start2
+ * URL2 test`, each command a script of package.json where it runs (`start-test gen 3000 test`: `npm
+ * run gen`, `npm run test`), else a command line (`start-test 'node x.js' :3000 'npm t'`); with no
+ * command before the first URL, `start`, none after the last, `test`.
+ */
+function serverAndTestRuns(args: Array<string | undefined>, text: (at: number) => string | undefined, cwd: string | undefined): Nested[] | typeof UNKNOWABLE {
+  const reading = readOptions(args, START_TEST, 0, text);
+  const operands = reading.operands.map((at) => args[at]);
+  if (operands.length === 0) return []; // (`--help`: it stops there)
+  if (operands.some((operand) => operand === undefined)) return UNKNOWABLE;
+  // (A URL, a port, `:3000`, `http-get://…`, or several with `|`: what it waits for.)
+  const url = (word: string) => word.split("|").every((part) => /^([a-z][\w+.-]*:\/\/|:?\d)/i.test(part));
+  const words = operands as string[];
+  const commands = [...(url(words[0] as string) ? ["start"] : []), ...words.filter((word) => !url(word)), ...(url(words.at(-1) as string) ? ["test"] : [])];
+  const scripts = cwd === undefined ? {} : packageScripts(cwd);
+  return commands.flatMap((command) => {
+    if (Object.hasOwn(scripts, command)) return [{ script: `npm run ${command}`, cwd }];
+    // (Where it runs unknown: the script of that name, or the line.)
+    return cwd === undefined && !/\s/.test(command) ? [{ script: `npm run ${command}`, cwd }, { script: command, cwd }] : [{ script: command, cwd }];
+  });
 }
 
 /**

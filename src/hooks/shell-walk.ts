@@ -1538,7 +1538,7 @@ function commandsInArguments(name: string, words: Node[], here: Walk, walk: Walk
   const found: string[] = [];
   // Whether a word before this one says a line follows (kept as it goes: a line of 50,000 words is read once).
   let lineSaid = values.slice(0, from).some((before) => RUNS_A_LINE.test(before ?? "") || (name === "entr" && before === "-s"));
-  // (One that runs its first operand may be given it as a line: `start-server-and-test 'npm start' URL test`.)
+  // (One that runs its first operand may be given it as a line: `watchfiles 'python main.py' src`.)
   const firstLine = RUN_THEIR_FIRST.has(name) ? first : -1;
   for (let at = from; at < words.length && found.length < COMMANDS_IN_ARGUMENTS; at++) {
     const value = values[at];
@@ -1577,11 +1577,11 @@ function commandsInArguments(name: string, words: Node[], here: Walk, walk: Walk
  * root's (fakechroot), a cluster's job step or batch job (Slurm's srun and salloc, LSF's bsub,
  * ibrun, prun), a VM sharing the home directory (lima, OrbStack's orb), a build's recorder or
  * analyzer (bear, scan-build, intercept-build, compiledb), a notifier or profiler (noti, heaptrack),
- * a compiler farm's (icecc), a secrets injector (vault-env), a profiler (austin), a test's server
- * (start-server-and-test: its first operand a line), a watcher (watchfiles), a terminal (xterm,
- * kitty, alacritty, konsole, foot, urxvt: `-e cmd` or the command itself).
+ * a compiler farm's (icecc), a secrets injector (vault-env), a profiler (austin), a watcher
+ * (watchfiles: its first operand a line), a terminal (xterm, kitty, alacritty, konsole, foot,
+ * urxvt: `-e cmd` or the command itself). (start-server-and-test: shell-task-runners.ts.)
  */
-const RUN_THEIR_FIRST = new Set(["entr", "nocache", "proxychains", "proxychains4", "torsocks", "tsocks", "tsp", "nq", "sem", "dbus-launch", "catchsegv", "run-one", "run-this-one", "keep-one-running", "please", "arch", "env-cmd", "summon", "with-venv", "rlwrap", "fakechroot", "srun", "lima", "orb", "bear", "scan-build", "intercept-build", "compiledb", "noti", "heaptrack", "icecc", "vault-env", "bsub", "salloc", "ibrun", "prun", "austin", "start-server-and-test", "watchfiles", "xterm", "kitty", "alacritty", "konsole", "foot", "urxvt"]);
+const RUN_THEIR_FIRST = new Set(["entr", "nocache", "proxychains", "proxychains4", "torsocks", "tsocks", "tsp", "nq", "sem", "dbus-launch", "catchsegv", "run-one", "run-this-one", "keep-one-running", "please", "arch", "env-cmd", "summon", "with-venv", "rlwrap", "fakechroot", "srun", "lima", "orb", "bear", "scan-build", "intercept-build", "compiledb", "noti", "heaptrack", "icecc", "vault-env", "bsub", "salloc", "ibrun", "prun", "austin", "watchfiles", "xterm", "kitty", "alacritty", "konsole", "foot", "urxvt"]);
 
 /**
  * A word before a command line an unknown command runs: an option that gives one (`-c`, `--exec`),
