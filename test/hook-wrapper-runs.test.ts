@@ -69,4 +69,9 @@ Runs("should read the package scripts start-server-and-test runs by their names"
   assert.equal(await writes(box, "start-test gen 3000 test"), ["u.ts"]);
 });
 
+Runs("should read the module a Python profiler runs, and its code", ({ box }) => {
+  denies(box, ["pyinstrument -m fixer", "pyinstrument -r html -m fixer --flag", "scalene -m fixer", "memray run -m fixer", "memray run -o out.bin -m fixer", "kernprof -l -m fixer", "pyinstrument -c 'import os; os.remove(\"u.ts\")'", "memray run -c 'import os; os.remove(\"u.ts\")'", 'pyinstrument -m "$m"']);
+  allows(box, ["pyinstrument --version", "scalene --help", "memray flamegraph out.bin", "kernprof --help"]);
+});
+
 Runs.run();

@@ -27,6 +27,9 @@ type Node = Parser.SyntaxNode;
  */
 export const FILE_RUNNERS = /^(ts-node-dev|tsnd|node-dev|supervisor|forever|pm2|0x|scalene|pyinstrument|kernprof|memray)$/;
 
+/** Python's profilers among them, which also run a module (`-m`). */
+const PROFILERS = /^(scalene|pyinstrument|kernprof|memray)$/;
+
 export function runsProgramFile(command: { name: string; args: Array<string | undefined>; argv0: string | undefined; words: Node[]; here: Walk; known: boolean }, nested: Nested[]): boolean {
   const { name, args, words, here } = command;
   // (The files python's standard modules write and the programs they run: pythonModuleRuns.)
@@ -54,6 +57,14 @@ export function runsProgramFile(command: { name: string; args: Array<string | un
       if (interpreter !== undefined) nested.push({ script: [interpreter, (words[at] as Node).text].join(" "), cwd: here.cwd });
     }
     if (name === "pm2") pm2Runs(args, words, here, nested);
+    // `pyinstrument -m fix`, `scalene -m fix`, `memray run -m fix`, `kernprof -l -m fix`: the module
+    // (its first operand after -m), read as `python3 -m fix` is; `pyinstrument -c CODE`, as `python3 -c CODE`.
+    if (PROFILERS.test(name)) {
+      const flag = args.findIndex((arg) => arg === "-m" || (arg === "-c" && name !== "scalene"));
+      const from = flag === -1 ? -1 : args.findIndex((arg, at) => at > flag && (arg === undefined || !arg.startsWith("-")));
+      if (from !== -1 && args[from] === undefined) add(here, UNKNOWABLE);
+      else if (from !== -1) nested.push({ script: ["python3", args[flag], ...text(from)].join(" "), cwd: here.cwd });
+    }
     // `coverage run -m pkg.mod args`: the module, read as `python3 -m pkg.mod args` is (its first operand after run's options).
     if (name === "coverage") {
       const module = readOptions(args, COVERAGE_RUN, 1, wordText);
