@@ -508,7 +508,7 @@ Forms("should read a command written with a backslash at a line's start as bash 
   assert.equal(await writes(box, "git status\n\\ls -la"), []);
 });
 
-Forms("should read a command's input where bash opens it: after its list's cd, as the line left it, through a statement around it", async ({ box }) => {
+Forms("should read a command's input where bash opens it: after its list's cd, as the line left it, through a statement around it, after exec gives the shell one", async ({ box }) => {
   file(box, "site/manage.py", "import sys\n");
   file(box, "site/fix.py", "import os; os.remove('../u.ts')\n");
   file(box, "site/ok.py", "print(1)\n");
@@ -524,6 +524,12 @@ Forms("should read a command's input where bash opens it: after its list's cd, a
   for (const command of ["{ python3 site/manage.py shell; } < site/fix.py", "( python3 site/manage.py shell ) < site/fix.py", "while read -r l; do python3 site/manage.py shell; done < site/fix.py"]) {
     assert.is(bash(box, command), "deny", command);
   }
+  // `exec < f` gives the shell its input: each command after with none of its own reads it.
+  for (const command of ["exec < site/fix.py; python3 site/manage.py shell", "exec 0< site/fix.py\npython3 site/manage.py shell", "cd site && exec < fix.py; python3 manage.py shell"]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  assert.equal(await writes(box, "exec 3< site/fix.py; python3 site/manage.py shell"), [], "another descriptor is not its input");
+  assert.equal(await writes(box, "exec </dev/null; python3 site/manage.py shell"), []);
   assert.equal(await writes(box, "cd site && python3 manage.py shell < ok.py"), []);
   assert.equal(await writes(box, "python3 site/manage.py shell < site/ok.py"), []);
   assert.equal(await writes(box, "cd site && lua <<'EOF'\nprint(1)\nEOF"), [], "a heredoc is text the line gives, after a cd too");

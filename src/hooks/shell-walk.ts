@@ -678,6 +678,27 @@ function dashBeforeHeredoc(node: Node): boolean {
   return statement !== undefined && heredoc !== undefined && /^\s+-\s*$/.test(statement.text.slice(node.endIndex - statement.startIndex, heredoc.startIndex - statement.startIndex));
 }
 
+/** The input `exec` with no command gives the shell (`exec < f`, `exec 0< f`, `exec </dev/null`): "" for none, null for a stream; undefined for any other command. */
+function execInput(node: Node, walk: Walk): string | null | undefined {
+  if (staticWord(node.childForFieldName("name"), walk) !== "exec") return undefined;
+  const args = node.childrenForFieldName("argument");
+  // (`exec 0< f`: the grammar reads the 0 as an argument.)
+  if (args.length > 1 || (args.length === 1 && !(args[0]?.type === "number" && args[0].text === "0"))) return undefined;
+  const parent = parentOf(node);
+  const statement = parent?.type === "redirected_statement" ? parent : STDIN_AT.get(node.id);
+  let input: string | null | undefined;
+  for (const child of [...node.namedChildren, ...(statement?.namedChildren ?? [])]) {
+    const descriptor = child.childForFieldName("descriptor")?.text;
+    if (descriptor !== undefined && descriptor !== "0") continue;
+    if (child.type === "heredoc_redirect" || child.type === "herestring_redirect") input = null;
+    else if (child.type === "file_redirect" && child.children.some((part) => part.type === "<" || part.type === "<&" || part.type === "<>")) {
+      const destination = staticWord(child.childForFieldName("destination"), walk);
+      input = destination === "/dev/null" || destination === "-" ? "" : null;
+    }
+  }
+  return input;
+}
+
 /** Whether what the command reads on stdin is text the command gives: a heredoc or a here-string, not a file given with `<`. */
 function literalInput(node: Node): boolean {
   const parent = parentOf(node);
@@ -726,6 +747,14 @@ function redirect(node: Node, walk: Walk, nested: Nested[]): void {
  */
 function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undefined, piped: boolean): void {
   const start = nested.length;
+  // After `exec < f`, a command with no input of its own reads the shell's (`exec < x.py; python3 manage.py shell`).
+  const shellInput = walk.shared.shellInput;
+  if (shellInput !== undefined && stdin === undefined && !piped && !inputRedirected(node)) {
+    if (shellInput === null) piped = true;
+    else stdin = shellInput;
+  }
+  const input = execInput(node, walk);
+  if (input !== undefined) walk.shared.shellInput = input;
   try {
     readCommand(node, walk, nested, stdin, piped);
   } finally {

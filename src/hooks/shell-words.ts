@@ -65,6 +65,12 @@ export interface Shared {
   command?: string;
   /** It runs with a terminal (a Codex tty session): what is typed into it later is never judged. */
   terminal?: boolean;
+  /**
+   * The shell's own input, once the script gives it one (`exec < f`): every command after it that
+   * has none of its own reads it. "" for an empty one (`exec </dev/null`), null for a stream the
+   * walk does not read (a file: what each command takes of it depends on the ones before).
+   */
+  shellInput?: string | null;
   /** How many programs reading that terminal the walk has met (readsTerminal): ssh asks whether its remote command is one. */
   typed?: number;
   /** Their names, where the walk knows them: a refusal names them (TYPED_AT_TERMINAL in payload.ts). */
