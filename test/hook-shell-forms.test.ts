@@ -508,7 +508,7 @@ Forms("should read a command written with a backslash at a line's start as bash 
   assert.equal(await writes(box, "git status\n\\ls -la"), []);
 });
 
-Forms("should read a command's input where bash opens it: after its list's cd, as the line left it, through a statement around it, after exec gives the shell one", async ({ box }) => {
+Forms("should read a command's input where bash opens it: after its list's cd, as the line left it, through a statement around it, after exec gives the shell one, in a function or script given one", async ({ box }) => {
   file(box, "site/manage.py", "import sys\n");
   file(box, "site/fix.py", "import os; os.remove('../u.ts')\n");
   file(box, "site/ok.py", "print(1)\n");
@@ -530,6 +530,12 @@ Forms("should read a command's input where bash opens it: after its list's cd, a
   }
   assert.equal(await writes(box, "exec 3< site/fix.py; python3 site/manage.py shell"), [], "another descriptor is not its input");
   assert.equal(await writes(box, "exec </dev/null; python3 site/manage.py shell"), []);
+  // A function or a script given an input: its commands with none of their own read it (also a function's own `< f`).
+  for (const command of ["f() { python3 site/manage.py shell; }; f < site/fix.py", "f() { python3 site/manage.py shell; }; f; f < site/fix.py", "f() { python3 site/manage.py shell; } < site/fix.py; f", "bash -c 'python3 site/manage.py shell'; bash -c 'python3 site/manage.py shell' < site/fix.py", "exec < site/fix.py; bash -c 'python3 site/manage.py shell'"]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  assert.equal(await writes(box, "f() { python3 site/manage.py shell; }; f"), []);
+  assert.equal(await writes(box, "f() { echo hi; }; f < site/fix.py"), []);
   assert.equal(await writes(box, "cd site && python3 manage.py shell < ok.py"), []);
   assert.equal(await writes(box, "python3 site/manage.py shell < site/ok.py"), []);
   assert.equal(await writes(box, "cd site && lua <<'EOF'\nprint(1)\nEOF"), [], "a heredoc is text the line gives, after a cd too");

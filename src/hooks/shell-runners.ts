@@ -33,6 +33,13 @@ export interface Nested {
   remote?: boolean;
   /** Its input is this terminal (ssh's remote command, given no input of its own): a program there that reads typed commands reads them from here. */
   terminal?: boolean;
+  /** The input its commands with none of their own read (Shared.shellInput): the caller's (`f < x.py`, `echo | ./x.sh`). */
+  input?: string | null;
+}
+
+/** A Nested.input in a key of what was read (JSON writes undefined as null). */
+export function inputKey(input: string | null | undefined): 0 | 1 | [string] {
+  return input === undefined ? 0 : input === null ? 1 : [input];
 }
 
 /** sudo's options, which sudoedit shares. */

@@ -21,7 +21,7 @@ import { aroundScript, nearestPackage, NPM_SCRIPTS, packageScripts } from "./pac
 import { ownEntry, readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import { RULES } from "./shell-rules.js";
 import type { Nested } from "./shell-runners.js";
-import { SHELLS } from "./shell-runners.js";
+import { inputKey, SHELLS } from "./shell-runners.js";
 import { installCommands, packageCommands } from "./shell-tool-rules.js";
 import { add, ancestorsHolding, directoryAt, globFiles, type FunctionBody, jsonWithComments, type Positional, readText, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
 
@@ -472,15 +472,16 @@ export function callFunction(name: string, bodies: FunctionBody[], call: Omit<Ne
   const calls = [...walk.shared.read].filter((key) => key.startsWith(`${JSON.stringify(name)},`)).length;
   const read = calls >= CALLS_READ ? { ...call, positional: [undefined] } : call;
   // (With the bodies known so far: a function defined again after a call is read again at the next.)
-  const key = `${JSON.stringify(name)},${JSON.stringify([read.cwd, read.positional, [...(read.bound ?? [])], bodies.length])}`;
+  const key = `${JSON.stringify(name)},${JSON.stringify([read.cwd, read.positional, [...(read.bound ?? [])], bodies.length, inputKey(read.input)])}`;
   if (walk.shared.read.has(key)) return;
   walk.shared.read.add(key);
   // Each body with `${BASH_SOURCE[0]}` the file that defined it.
-  for (const { body, source } of bodies) {
+  for (const { body, source, input } of bodies) {
     const bound = new Map(read.bound ?? []);
     if (source === undefined) bound.delete("BASH_SOURCE");
     else bound.set("BASH_SOURCE", [source]);
-    nested.push({ script: body, ...read, bound });
+    // (Its own redirection, applied after the call's: `f() { …; } < x.py`.)
+    nested.push({ script: body, ...read, bound, ...(input === null ? { input } : {}) });
   }
 }
 

@@ -34,7 +34,7 @@ import { argumentVariables, constantVariables, INHERITED, isTopLevel, namesSet, 
 import { callFunction, PACKAGE_MANAGERS, positionalOf, runScript, withPositional } from "./shell-scripts.js";
 import { METADATA_COMMANDS } from "./shell-metadata-rules.js";
 import { OTHER_SHELLS, otherShellWrites } from "./shell-other.js";
-import { findCommand, INPUT, interpreterOf, type Nested, runsJavaScript, printsEnvironment, SHELL, SHELLS, STDIN, WRAPPERS, XARGS } from "./shell-runners.js";
+import { findCommand, INPUT, inputKey, interpreterOf, type Nested, runsJavaScript, printsEnvironment, SHELL, SHELLS, STDIN, WRAPPERS, XARGS } from "./shell-runners.js";
 import { readEditor } from "./shell-editors.js";
 import { sqliteWrites } from "./shell-sqlite.js";
 import { interpreterConsole, isConsoleModule, takesTypedCommands } from "./shell-terminal.js";
@@ -126,11 +126,11 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
     // Nor the variables this machine's environment gives (INHERITED): another's, or a container's, are its own.
     const given = inner.bound ?? walk.bound;
     const bound = inner.mounts === undefined && inner.remote !== true ? given : given && new Map([...given].filter(([name]) => !INHERITED.includes(name)));
-    const key = `\0script ${JSON.stringify([inner.script, inner.cwd, home, [...(bound ?? [])], inner.positional, inner.mounts, inner.remote, inner.terminal, walk.environment, [...walk.temporary], walk.shared.functions.size])}`;
+    const key = `\0script ${JSON.stringify([inner.script, inner.cwd, home, [...(bound ?? [])], inner.positional, inner.mounts, inner.remote, inner.terminal, inputKey(inner.input), walk.environment, [...walk.temporary], walk.shared.functions.size])}`;
     if (walk.shared.read.has(key)) continue;
     walk.shared.read.add(key);
     const typed = walk.shared.typed ?? 0;
-    await walkScript(inner.script, { ...walk, found, home, cwd: inner.cwd, previous: undefined, stack: [], bound }, depth + 1, bash, inner.positional);
+    await withShellInput(walk, inner.input, () => walkScript(inner.script, { ...walk, found, home, cwd: inner.cwd, previous: undefined, stack: [], bound }, depth + 1, bash, inner.positional));
     if (inner.mounts !== undefined) for (const path of found) for (const here of onHost(path, inner.mounts)) walk.found.add(here);
     if (inner.remote === true) for (const path of found) if (!path.startsWith(UNKNOWN_MARK)) walk.found.add(path);
     // A remote command reading this terminal (`ssh host tmux`, `ssh -t host vim`): what is typed into it runs on a host that may be this one.
@@ -144,9 +144,30 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
       const bodies = walk.shared.functions.get(name);
       if (bodies !== undefined) callFunction(name, bodies, call, walk, later);
     }
-    for (const inner of later) await walkScript(inner.script, { ...walk, cwd: inner.cwd, previous: undefined, stack: [], bound: inner.bound }, 1, bash, inner.positional);
+    for (const inner of later) await withShellInput(walk, inner.input, () => walkScript(inner.script, { ...walk, cwd: inner.cwd, previous: undefined, stack: [], bound: inner.bound }, 1, bash, inner.positional));
   }
   throughLinksMade(walk);
+}
+
+/**
+ * What the scripts and functions a command runs read where their commands have no input of their
+ * own (`f < x.py`, `echo x | ./run.sh`): its text where the walk reads it (each command is read as
+ * given all of it), null for a stream it does not, undefined where the command is given none.
+ */
+function callerInput(node: Node, stdin: string | undefined, piped: boolean): string | null | undefined {
+  return stdin ?? (piped || inputRedirected(node) ? null : undefined);
+}
+
+/** Runs `read` with the shell's input `input` where the caller gave one (Nested.input), and the one there was after. */
+async function withShellInput(walk: Walk, input: string | null | undefined, read: () => Promise<void>): Promise<void> {
+  if (input === undefined) return read();
+  const before = walk.shared.shellInput;
+  walk.shared.shellInput = input;
+  try {
+    await read();
+  } finally {
+    walk.shared.shellInput = before;
+  }
 }
 
 /**
@@ -337,7 +358,8 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, wrapped 
     const name = node.childForFieldName("name")?.text;
     const body = node.childForFieldName("body")?.text;
     const source = walk.bound?.get("BASH_SOURCE")?.[0];
-    if (name !== undefined && body !== undefined) walk.shared.functions.set(name, [...(walk.shared.functions.get(name) ?? []), { body, ...(source === undefined ? {} : { source }) }]);
+    const input = inputRedirected(node) ? { input: null } : {};
+    if (name !== undefined && body !== undefined) walk.shared.functions.set(name, [...(walk.shared.functions.get(name) ?? []), { body, ...(source === undefined ? {} : { source }), ...input }]);
     // bash runs command_not_found_handle for any command it does not find, wherever one comes
     // after: when, where and whether, the text does not fix.
     if (name === "command_not_found_handle") add(walk, UNKNOWABLE);
@@ -622,8 +644,8 @@ function scaffoldDirectory(name: string, args: Array<string | undefined>): strin
 }
 
 /** A call of a shell function: its bodies read with the call's arguments; it runs in this shell. */
-function runFunction(name: string, functions: FunctionBody[], argWords: Node[], here: Walk, walk: Walk, nested: Nested[]): void {
-  callFunction(name, functions, { cwd: here.cwd, bound: walk.bound, positional: positionalOf(argWords, here) }, walk, nested);
+function runFunction(name: string, functions: FunctionBody[], argWords: Node[], here: Walk, walk: Walk, nested: Nested[], input?: string | null): void {
+  callFunction(name, functions, { cwd: here.cwd, bound: walk.bound, positional: positionalOf(argWords, here), ...(input === undefined ? {} : { input }) }, walk, nested);
   // A `cd` in it leaves what follows in a place the text does not fix.
   if (functionChangesDirectory(name, walk.shared.functions)) walk.cwd = undefined;
   forgetBound(walk, functions.map(({ body }) => body).join("\n")); // and what it sets stays set
@@ -753,12 +775,16 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
     if (shellInput === null) piped = true;
     else stdin = shellInput;
   }
+  const given = callerInput(node, stdin, piped);
   const input = execInput(node, walk);
   if (input !== undefined) walk.shared.shellInput = input;
   try {
     readCommand(node, walk, nested, stdin, piped);
   } finally {
-    for (const inner of nested.slice(start)) inner.bound ??= new Map(walk.bound ?? []);
+    for (const inner of nested.slice(start)) {
+      inner.bound ??= new Map(walk.bound ?? []);
+      if (given !== undefined && !Object.hasOwn(inner, "input")) inner.input = given;
+    }
   }
 }
 
@@ -880,7 +906,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   // A function the script defines with a command's name (`git() { … }; git status`, `cd() { builtin
   // cd d; }`): bash runs the function, as for any other name (below), not the command.
   const shadowing = argv[0] === undefined ? undefined : walk.shared.functions.get(argv[0]);
-  if (shadowing !== undefined && shadowing.some((body) => body.stands !== true)) return runFunction(argv[0] as string, shadowing, words.slice(1), walk, walk, nested);
+  if (shadowing !== undefined && shadowing.some((body) => body.stands !== true)) return runFunction(argv[0] as string, shadowing, words.slice(1), walk, walk, nested, callerInput(node, stdin, piped));
   // `deno run -A -`, `bun run -`, `uv run -`, also after a wrapper: a program on stdin, read as `node -` reads one; a pipe, or a file it cannot read, could write any file.
   const fromInput = argv.some((arg) => arg !== undefined && /^(deno|bun|uv)$/.test(basename(arg))) ? stdinProgram(dashBeforeHeredoc(node) ? [...argv, "-"] : argv, words, (at) => wordValue(words[at], walk), stdin) : undefined;
   if (fromInput !== undefined) {
@@ -998,8 +1024,9 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
       else if (first !== undefined) add(here, UNKNOWABLE); // bash -c "$(curl …)"
     } else if (first === undefined || STDIN.test(args[first] ?? "") || reading.has("s")) {
       // The program comes on stdin: a heredoc or a file the hook reads is read in turn; a pipe
-      // (`curl … | sh`), or a file it cannot read, runs commands it cannot see.
-      if (stdin !== undefined) nested.push({ script: stdin, cwd: here.cwd });
+      // (`curl … | sh`), or a file it cannot read, runs commands it cannot see. (A command in it
+      // that reads its input reads the rest of the script: a stream.)
+      if (stdin !== undefined) nested.push({ script: stdin, cwd: here.cwd, input: null });
       else if (!reading.has("n", "--version", "--help")) (piped || inputRedirected(node) ? add : readsTerminal)(here, UNKNOWABLE);
     } else if (piping(first)) add(here, UNKNOWABLE);
     else if (!reading.has("n")) runScript(args[first], true, here, nested, { bound: new Map(), positional: positionalOf(argWords.slice(first + 1), here) });
@@ -1020,7 +1047,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // in a place the text does not fix. A process substitution, or stdin, as bash reads them.
     if (piping(0)) add(here, UNKNOWABLE);
     else if (STDIN.test(args[0] ?? "") && args[0] !== "-") {
-      if (stdin !== undefined) nested.push({ script: stdin, cwd: here.cwd });
+      if (stdin !== undefined) nested.push({ script: stdin, cwd: here.cwd, input: null });
       else add(here, UNKNOWABLE);
       if (stdin === undefined || CHANGES_DIRECTORY.test(outsideFunctions(stdin))) walk.cwd = undefined;
     } else if (argWords.length > 0) {
@@ -1322,10 +1349,12 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   }
   if (rule === undefined) {
     const functions = walk.shared.functions.get(name);
-    const call = { cwd: here.cwd, bound: walk.bound, positional: positionalOf(argWords, here) };
+    // (With its input: `f < x.py` runs f's commands on it.)
+    const input = callerInput(node, stdin, piped);
+    const call = { cwd: here.cwd, bound: walk.bound, positional: positionalOf(argWords, here), ...(input === undefined ? {} : { input }) };
     // A function's body, with the call's arguments (one defined later, in a script sourced before
     // this, is read at the end: Shared.pending); a script run by its path (`./build.sh`).
-    if (functions !== undefined) return runFunction(name, functions, argWords, here, walk, nested);
+    if (functions !== undefined) return runFunction(name, functions, argWords, here, walk, nested, input);
     if ((argv[0] ?? "").includes("/")) {
       // A script run by its path: a shell's, read in turn; one whose `#!` names another language's interpreter, as that interpreter given the file.
       if (runScript(argv[0], false, here, nested, { bound: new Map(), positional: call.positional }) !== undefined) return;

@@ -86,7 +86,7 @@ export interface Shared {
   /** Directories it removes whole, themselves too (`git clean -d`): REMOVED_WHOLE in payload.ts. */
   removedWhole?: Set<string>;
   functions: Map<string, FunctionBody[]>;
-  pending: Array<{ name: string; cwd: string | undefined; bound: Map<string, string[]> | undefined; positional: Positional }>;
+  pending: Array<{ name: string; cwd: string | undefined; bound: Map<string, string[]> | undefined; positional: Positional; input?: string | null }>;
   read: Set<string>;
   budget: number;
   /** The aliases the command defines, each with its text (also read as a function; see shell-walk's `alias`). */
@@ -126,6 +126,8 @@ export interface FunctionBody {
   source?: string;
   /** Made for an alias or `hash -p`, not a function the script defines (which takes a command's name from it). */
   stands?: boolean;
+  /** Its definition redirects its input (`f() { …; } < x.py`): at each call its commands read that, a stream the walk does not read. */
+  input?: null;
 }
 
 /** The values of a script's or function's arguments, one entry a word (undefined where the text does not fix it). */
