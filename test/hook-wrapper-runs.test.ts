@@ -1,7 +1,8 @@
 // What a wrapper, process manager or profiler runs when it is not given a program file by its
 // extension: a launcher or an extension-less program after a wrapper the hook does not know, the
-// command after python-dotenv's `run`, what pm2 starts, start-server-and-test's package scripts,
-// and a profiler's module (`-m`): each was read as writing nothing of what it ran.
+// command after python-dotenv's `run`, the line cross-env-shell runs, what pm2 starts,
+// start-server-and-test's package scripts, and a profiler's module (`-m`): each was read as
+// writing nothing of what it ran.
 // Another session holds u.ts; session s2 runs each command through the Claude hook of the real CLI.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -25,6 +26,22 @@ Runs("should read a launcher, and node given a program without its extension, af
   denies(box, ["op run -- uv run fix.py", "op run -- uv run -m fixer", "op run -- node tool", "cross-env node tool", "cross-env A=1 node tool", "cross-env A=1 NODE_ENV=test node tool"]);
   allows(box, ["op run -- node -v", "cross-env A=1 node --version", "cross-env A=1 echo node tool", "op item list"]);
   assert.equal(await writes(box, "cross-env A=1 node tool"), ["u.ts"]);
+});
+
+Runs("should read the line cross-env-shell runs in a shell, after the variables it sets", async ({ box }) => {
+  denies(box, [
+    'cross-env-shell "rm u.ts"',
+    'cross-env-shell A=1 "node tool; echo > o"',
+    "cross-env-shell A=1 B='x y' rm u.ts",
+    'cross-env-shell NODE_ENV=test "node tool.js && echo done"',
+    "cross-env-shell 'echo hi > u.ts'",
+    'npx cross-env-shell "python3 fix.py"',
+    'cross-env-shell "$cmd"',
+  ]);
+  allows(box, ['cross-env-shell A=1 "echo hi"', "cross-env-shell A=1", "cross-env A=1 node --version", 'cross-env-shell "node --version; ls"']);
+  assert.equal(await writes(box, 'cross-env-shell A=1 "node tool; echo > o"'), ["o", "u.ts"]);
+  // (cross-env itself runs its words as a command, not a line: still read as before.)
+  denies(box, ["cross-env A=1 rm u.ts", "cross-env A=1 node tool"]);
 });
 
 Runs("should read the command python-dotenv runs, and the file its set and unset rewrite", async ({ box }) => {

@@ -583,10 +583,10 @@ function namesUnfixed(words: string): boolean {
 
 /**
  * The wrappers and runners that run a command after their own words: the walk's (WRAPPERS in
- * shell-runners.ts, kept the same by a test), which the gate does not load.
+ * shell-runners.ts, kept the same by a test; and cross-env-shell, shell-wrappers.ts), which the gate does not load.
  */
 export const RUNS_COMMAND =
-  alternatives(/^(sudo|doas|env|go|gtimeout|trickle|catatonit|with-contenv|s6-setuidgid|pnpx|nice|nohup|time|command|exec|builtin|stdbuf|timeout|ionice|chronic|coproc|setsid|flock|chrt|taskset|unshare|fakeroot|busybox|toybox|setpriv|prlimit|setarch|linux64|linux32|faketime|dbus-run-session|ssh-agent|valgrind|chroot|numactl|cgexec|systemd-inhibit|caffeinate|flatpak-spawn|chpst|setlock|softlimit|envdir|envuidgid|setuidgid|pgrphack|fghack|pkexec|unbuffer|xvfb-run|sshpass|bundle|conda|mamba|micromamba|mise|op|doppler|direnv|nodemon|nix-shell|nix|eatmydata|gosu|su-exec|run0|tini|dumb-init|daemonize|stack|cabal|dune|opam|aws-vault|infisical|proot|cpulimit|ifne|dotenvx|devbox|scl|strace|ltrace|script|npx|bunx|uvx|corepack|cross-env|dotenv|shx|ccache|sccache|distcc|pipx|npm|pnpm|yarn|bun|uv|poetry|pipenv|pdm|hatch|rye|pyenv|rbenv|nodenv|goenv|plenv|jenv|asdf|volta|fnm|pixi)$/);
+  alternatives(/^(sudo|doas|env|go|gtimeout|trickle|catatonit|with-contenv|s6-setuidgid|pnpx|nice|nohup|time|command|exec|builtin|stdbuf|timeout|ionice|chronic|coproc|setsid|flock|chrt|taskset|unshare|fakeroot|busybox|toybox|setpriv|prlimit|setarch|linux64|linux32|faketime|dbus-run-session|ssh-agent|valgrind|chroot|numactl|cgexec|systemd-inhibit|caffeinate|flatpak-spawn|chpst|setlock|softlimit|envdir|envuidgid|setuidgid|pgrphack|fghack|pkexec|unbuffer|xvfb-run|sshpass|bundle|conda|mamba|micromamba|mise|op|doppler|direnv|nodemon|nix-shell|nix|eatmydata|gosu|su-exec|run0|tini|dumb-init|daemonize|stack|cabal|dune|opam|aws-vault|infisical|proot|cpulimit|ifne|dotenvx|devbox|scl|strace|ltrace|script|npx|bunx|uvx|corepack|cross-env|cross-env-shell|dotenv|shx|ccache|sccache|distcc|pipx|npm|pnpm|yarn|bun|uv|poetry|pipenv|pdm|hatch|rye|pyenv|rbenv|nodenv|goenv|plenv|jenv|asdf|volta|fnm|pixi)$/);
 
 /**
  * The command as the shell would split it: line continuations joined, quotes gone (`git "checkout"

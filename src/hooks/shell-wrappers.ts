@@ -336,6 +336,18 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       words.splice(0, dashdash + 1, words[0] as Node, words[0] as Node);
       continue;
     }
+    if (program === "cross-env-shell" && !walk.shared.functions.has(program)) {
+      // `cross-env-shell A=1 "node x.js; rm f"`: its leading VAR=value words set, the rest joined
+      // with spaces into one line a shell runs, read as `env A=1 sh -c LINE` (one the text does not
+      // fix: unknown). (cross-env takes any leading word holding `NAME=` for one: reading fewer as such reads more of the line.)
+      let from = 1;
+      while (from < argv.length && /^[A-Za-z_]\w*=/.test(words[from]?.text ?? "")) from++;
+      if (from >= argv.length) return undefined;
+      const line = argv.slice(from);
+      if (line.some((word) => word === undefined)) add(here, UNKNOWABLE);
+      else nested.push({ script: ["env", ...words.slice(1, from).map((word) => word.text), "sh", "-c", shellQuoted(line.join(" "))].join(" "), cwd: here.cwd });
+      return undefined;
+    }
     if (program === "dotenv" && !walk.shared.functions.has(program)) {
       // python-dotenv's CLI (`dotenv -f .env run --no-override cmd`): the command after `run`; its
       // `set` and `unset` rewrite the file (-f's, else .env). dotenv-cli's (`dotenv -e .env -- cmd`): the wrapper table's.
