@@ -10,6 +10,7 @@ import type Parser from "web-tree-sitter";
 import { DOTDOT } from "../targets/target.js";
 import { interpreterByExtension, pastReading, programOnDisk, resolveProgram } from "./program-files.js";
 import { GLOB_MARK } from "./payload.js";
+import { optionValues } from "./shell-profiler-rules.js";
 import { guessedArguments, ownEntry, readOptions, type Reading, type Syntax, valuedLong } from "./shell-options.js";
 import { interpreterOf, type Nested, STDIN, WRAPPERS } from "./shell-runners.js";
 import { add, directoryAt, readText, redirectionOperator, shellQuoted, statementOf, staticWord, textWrittenBefore, UNKNOWABLE, type Walk, wordValue, wordValues, writtenBefore } from "./shell-words.js";
@@ -52,8 +53,10 @@ export function runsProgramFile(command: { name: string; args: Array<string | un
   // `tsx watch`, `deno x.ts` (Deno 2 runs a file without `run`). Not pytest: a test file's
   // `tmp_path` writes and fixtures read from data would judge most new tests as writing anything.
   if (name === "nodemon" || (name === "coverage" && args[0] === "run") || FILE_RUNNERS.test(name)) {
+    // (Not a file its own options name: `pyinstrument -o out.py x.py` writes out.py.)
+    const values = optionValues(name, args, wordText);
     for (const [at, arg] of args.entries()) {
-      const interpreter = arg === undefined || arg.startsWith("-") ? undefined : interpreterByExtension(arg);
+      const interpreter = arg === undefined || arg.startsWith("-") || values.has(at) ? undefined : interpreterByExtension(arg);
       if (interpreter !== undefined) nested.push({ script: [interpreter, (words[at] as Node).text].join(" "), cwd: here.cwd });
     }
     if (name === "pm2") pm2Runs(args, words, here, nested);

@@ -23,6 +23,7 @@ import { curlRule, wgetRule } from "./shell-download-rules.js";
 import { ghWrites, gitTraceFiles, gitWrites } from "./shell-git-rules.js";
 import { TOOL_RULES } from "./shell-tool-rules.js";
 import { FORMATTER_RULES } from "./shell-formatters-more.js";
+import { PROFILER_RULES } from "./shell-profiler-rules.js";
 import { REPORT_RULES } from "./shell-report-rules.js";
 import { DATA_RULES } from "./shell-data-rules.js";
 import { CONVERTER_RULES } from "./shell-converter-rules.js";
@@ -463,6 +464,7 @@ export const RULES: Record<string, Rule> = {
   ...TOOL_RULES,
   ...FORMATTER_RULES,
   ...REPORT_RULES,
+  ...PROFILER_RULES,
   ...DATA_RULES,
   ...CONVERTER_RULES,
   ...MORE_TOOL_RULES,
