@@ -1,14 +1,16 @@
-// The files profilers write of their own, besides what the program they run writes:
+// The files profilers and pm2 write of their own, besides what the program they run writes:
 // pyinstrument's, austin's, py-spy's and memray's -o, scalene's --outfile and profile, kernprof's
-// stats, memray's and 0x's and Clinic.js's defaults. Each was read as writing nothing.
+// stats, memray's and 0x's and Clinic.js's defaults, pm2's logs, pid file, written configuration
+// and dump. Each was read as writing nothing.
 // Another session holds u.ts; session s2 runs each command through the Claude hook of the real CLI.
 import { suite } from "uvu";
+import { join } from "node:path";
 import * as assert from "uvu/assert";
 import type { Sandbox } from "./helpers.js";
 import { allows, denies, file, heldBox, writes } from "./hook-shell-helpers.js";
 
 type Context = { box: Sandbox };
-const Outputs = suite<Context>("claims hook: the files profilers write of their own");
+const Outputs = suite<Context>("claims hook: the files profilers and pm2 write of their own");
 Outputs.before.each((context) => {
   context.box = heldBox();
   // (Programs that write nothing: what is denied is the tool's own file.)
@@ -69,6 +71,29 @@ Outputs("should read what 0x and Clinic.js write, and the line they run once the
   assert.equal(await writes(box, "0x -o -D prof app.js"), ["glob:isolate-*-v8.log", "glob:prof/**", "prof/flamegraph.html"]);
   assert.equal(await writes(box, "clinic doctor -- node app.js"), ["glob:.clinic/**", "glob:node_trace.*.log"]);
   assert.equal(await writes(box, "clinic flame --visualize-only .clinic/12.clinic-flame/"), [".clinic/12.clinic-flame.html"]);
+});
+
+Outputs("should read the logs, pid file and configuration pm2 writes, and its dump", async ({ box }) => {
+  denies(box, [
+    "pm2 start app.js -o u.ts",
+    "pm2 start app.js --output u.ts",
+    "pm2 start app.js -e u.ts",
+    "pm2 start app.js --error=u.ts",
+    "pm2 start app.js -l u.ts",
+    "pm2 start app.js --log u.ts",
+    "pm2 start app.js --pid u.ts",
+    "pm2 -o u.ts start app.js",
+    "pm2 startOrRestart app.js -o u.ts",
+    'pm2 start app.js -o "$f"',
+  ]);
+  allows(box, ["pm2 list", "pm2 logs", "pm2 logs --lines 20", "pm2 restart api", "pm2 start app.js -l", "pm2 start app.js -o /dev/null", "pm2 start --help", "pm2 save --help"]);
+  assert.equal(await writes(box, "pm2 start app.js -w"), ["app-pm2.json"]);
+  assert.equal(await writes(box, "pm2 start app.js -w -n api"), ["api-pm2.json"]);
+  assert.equal(await writes(box, "pm2 start app.js --cwd sub -o out.log"), ["sub/out.log"]);
+  // (Its dump in its home: PM2_HOME, else ~/.pm2.)
+  assert.equal(await writes(box, "pm2 save"), [join(box.root, ".pm2/dump.pm2"), join(box.root, ".pm2/dump.pm2.bak")]);
+  assert.equal(await writes(box, "pm2 cleardump"), [join(box.root, ".pm2/dump.pm2")]);
+  assert.equal(await writes(box, "PM2_HOME=/srv/pm2 pm2 dump"), ["/srv/pm2/dump.pm2", "/srv/pm2/dump.pm2.bak"]);
 });
 
 Outputs.run();

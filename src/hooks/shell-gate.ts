@@ -233,9 +233,9 @@ export const TOOL_USE = alternatives(
       String.raw`\bgit\b[^;&|\n]*\s(clang-format|filter-repo|town)\b`,
       // Reports, coverage data, packages and renderings (shell-report-rules.ts; npm pack, pip wheel and download: shell-tool-rules.ts).
       String.raw`\bcoverage\s+(-\S+\s+)*(run|combine|erase|xml|json|lcov|html)\b|\b(c8|nyc|genhtml|sphinx-apidoc)\b|\blcov\b[^;&|\n]*\s(-o|--output-file)|\b(flake8|pylint|mypy|bandit)\b[^;&|\n]*\s--?(output-file|output|junit-xml|[a-z-]+-report|o)\b|\b(dot|neato|twopi|circo|fdp|sfdp)\b[^;&|\n]*\s-[oO]|\bpg_restore\b[^;&|\n]*\s(-f|--file)|\b(npm|pnpm|yarn)\s+pack\b|\bpip3?\s+(wheel|download)\b`,
-      // Profilers' own output files (shell-profiler-rules.ts): `pyinstrument -o f`, scalene's and kernprof's profiles, memray's results and reports,
-      // `py-spy record`, `austin -o f`, 0x, clinic.
-      String.raw`\b(pyinstrument|austin)\b[^;&|\n]*\s(-[a-zA-Z?]*o|--o)|\b(scalene|kernprof)\b|\bmemray\s+(-\S+\s+)*(run|flamegraph|table|transform|stats|attach)\b|\bpy-spy\s+(-\S+\s+)*record\b|(^|[\s;&|(/])0x(\s|$)|\bclinic\s+(-\S+\s+)*(doctor|bubbleprof|flame|heapprofiler|clean)\b`,
+      // Profilers' own output files, and pm2's (shell-profiler-rules.ts): `pyinstrument -o f`, scalene's and kernprof's profiles, memray's results and
+      // reports, `py-spy record`, `austin -o f`, 0x, clinic; pm2's dump and the logs, pid file and configuration it is told to write (`pm2 -o f start x.js`).
+      String.raw`\b(pyinstrument|austin)\b[^;&|\n]*\s(-[a-zA-Z?]*o|--o)|\b(scalene|kernprof)\b|\bmemray\s+(-\S+\s+)*(run|flamegraph|table|transform|stats|attach)\b|\bpy-spy\s+(-\S+\s+)*record\b|(^|[\s;&|(/])0x(\s|$)|\bclinic\s+(-\S+\s+)*(doctor|bubbleprof|flame|heapprofiler|clean)\b|\bpm2\s+(-\S+\s+)*(save|dump|cleardump)\b|\bpm2\b[^;&|\n]*\s(-[a-zA-Z]*[oelpw]|--(output|error|log|pid|write))\b`,
       // Data files edited in place, downloads, cloud storage copied here, container builds' outputs (shell-data-rules.ts, shell-launchers.ts).
       String.raw`\b(xmlstarlet|xml)\s+(-\S+\s+)*ed(it)?\b[^;&|\n]*\s(-L|--inplace)\b|\bmlr\b[^;&|\n]*(\s(-I|tee|split)\b|\b(system|exec)\b|>)|\bdasel\s+(\S+\s+)*(put|delete)\b|\b(xsltproc|sops|yt-dlp|youtube-dl|rclone|azcopy)\b|\bansible-vault\s+(\S+\s+)*(create|edit|rekey|encrypt|decrypt|encrypt_string)\b|\bgsutil\b[^;&|\n]*\s(cp|mv|rsync)\b|\bgcloud\b[^;&|\n]*\s(storage\s+(cp|mv|rsync)\b|--(out-file|plaintext-file|ciphertext-file)\b|keys\s+create\b|scp\b)|\baz\s+(storage|keyvault|bicep)\b|\bs3cmd\s+(\S+\s+)*(get|sync)\b|\b(docker|podman|nerdctl)\b[^;&|\n]*\s(build|b|bake|save|export)\b[^;&|\n]*\s(-o|--output|--iidfile|--metadata-file|--cache-to)`,
       // Python packages' builds, pretty-quick, Flask-Migrate, TypeORM's TypeScript entry points (shell-project-tools.ts, shell-tool-rules.ts, shell-lock-rules.ts).
@@ -316,7 +316,7 @@ const DOTENV_WRITES = /\bdotenv\s+(-\S+\s+)*((-f|--file|-q|--quote|-e|--export)\
  * What pm2 starts: a command, a script, a line (`pm2 start npm -- run gen`, `pm2 start x.sh`, `pm2
  * start`: its ecosystem.config.js), or the apps of an ecosystem file (`pm2 reload apps.json`): shell-program-runs.ts.
  */
-const PM2_STARTS = /\bpm2\s+(-\S+\s+)*(start(\s|$)|(restart|reload|startOr\w+|gracefulReload)\s[^;&|\n]*\.(json|ya?ml|config\.[cm]?js))/;
+const PM2_STARTS = /\bpm2\s+(-\S+\s+)*((start|startOr\w+)(\s|$)|(restart|reload|gracefulReload)\s[^;&|\n]*\.(json|ya?ml|config\.[cm]?js))/;
 /**
  * awk running a command of its own: `system(…)`, `print | "cmd"`, `"cmd" | getline` (read on the
  * raw text: the walk judges it any file); a program from a file or a variable, or a library or

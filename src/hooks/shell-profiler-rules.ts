@@ -1,10 +1,11 @@
 // Profilers' own output files, beside the program they run (shell-program-runs.ts reads that one):
 // pyinstrument's and austin's -o, scalene's profile, kernprof's stats, memray's results and
-// reports, py-spy's recording, 0x's flamegraph and its data, Clinic.js's. Each as its options, or
-// its defaults, say; a default named by a pid or a time is a glob of its pattern where it is written.
+// reports, py-spy's recording, 0x's flamegraph and its data, Clinic.js's; and pm2's own files (its
+// logs, pid file and written configuration, its dump). Each as its options, or its defaults, say;
+// a default named by a pid or a time is a glob of its pattern where it is written.
 import { basename, dirname, join } from "node:path";
 import { readOptions, type Syntax, valuedLong } from "./shell-options.js";
-import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
+import { globOf, optionFiles, type Rule, type RuleInput, variable } from "./shell-rule.js";
 import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
 
 /** pyinstrument's options (optparse's, before the program): `-o`/`--outfile` is the file it writes; `-m` and `-c` end them. */
@@ -49,6 +50,27 @@ const ZERO_X: Syntax = {
 
 /** Clinic.js's options that take a value (subarg's, exact names). */
 const CLINIC: Syntax = { long: { help: "h", version: "v", ...valuedLong("dest name visualize-only sample-interval on-port stop-delay path autocannon") }, exact: true };
+
+/** pm2's options (commander's, anywhere before `--`): `-l`/`--log` takes the next word when it gives one, as commander reads an optional value. */
+const PM2: Syntax = {
+  short: "n:i:o:e:p:u:c:l:k:",
+  long: {
+    name: "n",
+    instances: "i",
+    output: "o",
+    error: "e",
+    pid: "p",
+    user: "u",
+    cron: "c",
+    "cron-restart": "c",
+    log: "l",
+    "kill-timeout": "k",
+    write: "w",
+    help: "h",
+    ...valuedLong(`interpreter interpreter-args node-args log-type log-date-format max-memory-restart cwd env namespace ignore-watch watch-delay
+      listen-timeout restart-delay exp-backoff-restart-delay only ext uid gid hp service-name sort parallel`),
+  },
+};
 
 /** A subcommand's own options, read after it: its reading, and where its arguments stand in the command's (`origin`). */
 function subcommandReading(input: RuleInput, syntax: Syntax): { sub: string | undefined; at: number; reading: ReturnType<typeof readOptions>; origin: (at: number) => number } | undefined {
@@ -200,6 +222,48 @@ function clinic(input: RuleInput): string[] {
   return [dest === undefined ? UNKNOWABLE : anyUnder(directoryAt(input.walk.cwd, dest)), globOf("node_trace.*.log")];
 }
 
+/** pm2's home: PM2_HOME, else ~/.pm2 (a place the text does not fix: undefined). */
+function pm2Home(input: RuleInput): string | undefined {
+  const { environment, home } = input.walk;
+  const own = variable(environment, "PM2_HOME", "");
+  if (own === undefined) return undefined;
+  if (own !== "") return directoryAt(input.walk.cwd, own);
+  const user = environment.HOME ?? home;
+  return user.startsWith("/") ? join(user, ".pm2") : undefined;
+}
+
+/**
+ * pm2's own files: what it starts writes its logs and pid file where `-o`, `-e`, `-l FILE`, `--pid`
+ * say (from --cwd, else where it runs; a bare `-l`, `/dev/null`, `NULL`: none there), and with
+ * `-w` its configuration as NAME-pm2.json there (NAME: -n's, else the script's name without its
+ * extension); `pm2 save` (`dump`) writes its dump in its home (with a backup of the last),
+ * `cleardump` empties it. (Its daemon's logs, pids and sockets in its home are not told.)
+ */
+function pm2(input: RuleInput): string[] {
+  const { reading, args } = input;
+  if (reading.has("h")) return [];
+  const [verb, script] = reading.operands;
+  const action = verb === undefined ? undefined : args[verb];
+  if (action === "save" || action === "dump" || action === "cleardump") {
+    const home = pm2Home(input);
+    if (home === undefined) return [UNKNOWABLE];
+    return [join(home, "dump.pm2"), ...(action === "cleardump" ? [] : [join(home, "dump.pm2.bak")])];
+  }
+  if (!/^(start|startOrRestart|startOrReload|startOrGracefulReload)$/.test(action ?? "")) return [];
+  const cwd = reading.has("cwd") ? directoryAt(input.walk.cwd, reading.value("cwd")) : input.walk.cwd;
+  const home = input.walk.environment.HOME ?? input.walk.home;
+  const place = (file: string | undefined) => (file === undefined || cwd === undefined ? UNKNOWABLE : file.startsWith("~/") && home.startsWith("/") ? join(home, file.slice(2)) : directoryAt(cwd, file) ?? UNKNOWABLE);
+  // (A bare `-l`, or one before an option, logs in pm2's home.)
+  const given = ["o", "e", "p", "l"].flatMap((key) => reading.occurrences(key).filter(({ value, at }) => key !== "l" || (value === undefined ? at === undefined || at < args.length : !value.startsWith("-"))));
+  const files = given.filter(({ value }) => value !== "NULL" && value !== "/dev/null").map(({ value }) => place(value));
+  if (reading.has("w")) {
+    const fromScript = script === undefined ? undefined : args[script]?.replace(/^.*\//, "").replace(/(?<=.)\.[^.]*$/, "");
+    const name = reading.has("n") ? reading.value("n") : fromScript;
+    files.push(cwd === undefined ? UNKNOWABLE : name === undefined ? globOf(join(cwd, "*-pm2.json")) : join(cwd, `${name}-pm2.json`));
+  }
+  return files;
+}
+
 export const PROFILER_RULES: Record<string, Rule> = {
   // (The program each runs, and the module of `-m`: shell-program-runs.ts, FILE_RUNNERS.)
   pyinstrument: { syntax: PYINSTRUMENT, writes: (input) => (input.reading.has("--help", "h", "--version") ? [] : optionFiles(input, ["o"])) },
@@ -214,12 +278,13 @@ export const PROFILER_RULES: Record<string, Rule> = {
   // (`clinic doctor --on-port 'autocannon …' -- node x.js`: the line it runs once the program
   // listens; the program, read as an unknown command's.)
   clinic: { syntax: CLINIC, writes: clinic, runsArguments: true, runsLines: (input) => input.reading.values("on-port") },
+  pm2: { syntax: PM2, writes: pm2 },
 };
 
 /**
- * The arguments of a profiler that are its own options' values (`pyinstrument -o out.py x.py`,
- * `memray run -o out.js x.py`): a file it writes, no program it runs (FILE_RUNNERS reads the
- * others with a program's extension as the program).
+ * The arguments of a profiler or process manager that are its own options' values (`pyinstrument
+ * -o out.py x.py`, `memray run -o out.js x.py`, `pm2 start x.js -l log.ts`): a file it writes, no
+ * program it runs (FILE_RUNNERS reads the others with a program's extension as the program).
  */
 export function optionValues(name: string, args: Array<string | undefined>, text: (at: number) => string | undefined): Set<number> {
   const rule = Object.hasOwn(PROFILER_RULES, name) ? PROFILER_RULES[name] : undefined;
