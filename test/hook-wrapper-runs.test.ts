@@ -37,8 +37,10 @@ Runs("should read the line cross-env-shell runs in a shell, after the variables 
     "cross-env-shell 'echo hi > u.ts'",
     'npx cross-env-shell "python3 fix.py"',
     'cross-env-shell "$cmd"',
+    // (cross-env drops each word's `'` before it joins them: the shell gets `echo ;rm u.ts;`.)
+    `cross-env-shell "echo ';rm u.ts;'"`,
   ]);
-  allows(box, ['cross-env-shell A=1 "echo hi"', "cross-env-shell A=1", "cross-env A=1 node --version", 'cross-env-shell "node --version; ls"']);
+  allows(box, ['cross-env-shell A=1 "echo hi"', "cross-env-shell A=1", "cross-env A=1 node --version", 'cross-env-shell "node --version; ls"', `cross-env-shell "echo \\';rm u.ts;\\'"`]);
   assert.equal(await writes(box, 'cross-env-shell A=1 "node tool; echo > o"'), ["o", "u.ts"]);
   // (cross-env itself runs its words as a command, not a line: still read as before.)
   denies(box, ["cross-env A=1 rm u.ts", "cross-env A=1 node tool"]);

@@ -344,8 +344,10 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       while (from < argv.length && /^[A-Za-z_]\w*=/.test(words[from]?.text ?? "")) from++;
       if (from >= argv.length) return undefined;
       const line = argv.slice(from);
+      // (Each word as cross-env passes it on: its `'` dropped, `\'` and `\\` made `'` and `\`, a `\` before `$` or `"` dropped: `"echo ';rm f'"` runs rm.)
+      const passed = (word: string) => word.replace(/\\\\|(\\)?'|\\(?=[$"\\])/g, (match) => (match === "\\\\" ? "\\" : match === "\\'" ? "'" : ""));
       if (line.some((word) => word === undefined)) add(here, UNKNOWABLE);
-      else nested.push({ script: ["env", ...words.slice(1, from).map((word) => word.text), "sh", "-c", shellQuoted(line.join(" "))].join(" "), cwd: here.cwd });
+      else nested.push({ script: ["env", ...words.slice(1, from).map((word) => word.text), "sh", "-c", shellQuoted((line as string[]).map(passed).join(" "))].join(" "), cwd: here.cwd });
       return undefined;
     }
     if (program === "dotenv" && !walk.shared.functions.has(program)) {
