@@ -84,6 +84,7 @@ Outputs("should read the logs, pid file and configuration pm2 writes, and its du
     "pm2 start app.js --pid u.ts",
     "pm2 -o u.ts start app.js",
     "pm2 startOrRestart app.js -o u.ts",
+    "pm2 start app.js --watch -l u.ts", // (--watch, no --watch-delay taking -l)
     'pm2 start app.js -o "$f"',
   ]);
   allows(box, ["pm2 list", "pm2 logs", "pm2 logs --lines 20", "pm2 restart api", "pm2 start app.js -l", "pm2 start app.js -o /dev/null", "pm2 start --help", "pm2 save --help"]);

@@ -35,7 +35,7 @@ const KERNPROF: Syntax = { short: "o:s:u:p:i:", long: { outfile: "o", setup: "s"
 const MEMRAY: Syntax = { short: "o:p:", long: { output: "o", "live-port": "p", live: "", "live-remote": "", json: "", help: "h", ...valuedLong("temporary-allocation-threshold max-memory-records duration method") } };
 
 /** py-spy's options that take a value (`record -o out --pid 12 -f speedscope`). */
-const PY_SPY: Syntax = { short: "p:o:f:d:r:", long: { pid: "p", output: "o", format: "f", duration: "d", rate: "r", help: "h" } };
+const PY_SPY: Syntax = { short: "p:o:f:d:r:", long: { pid: "p", output: "o", format: "f", duration: "d", rate: "r", help: "h" }, exact: true };
 
 /** austin's options that take a value, before the command it runs. */
 const AUSTIN: Syntax = { short: "i:o:p:t:x:w:", long: { interval: "i", output: "o", pid: "p", timeout: "t", exposure: "x", where: "w", help: "?", version: "V", usage: "" }, ordered: true };
@@ -51,7 +51,10 @@ const ZERO_X: Syntax = {
 /** Clinic.js's options that take a value (subarg's, exact names). */
 const CLINIC: Syntax = { long: { help: "h", version: "v", ...valuedLong("dest name visualize-only sample-interval on-port stop-delay path autocannon") }, exact: true };
 
-/** pm2's options (commander's, anywhere before `--`): `-l`/`--log` takes the next word when it gives one, as commander reads an optional value. */
+/**
+ * pm2's options (commander's, anywhere before `--`, long ones only whole: `--watch` is no
+ * --watch-delay): `-l`/`--log` takes the next word when it gives one, as commander reads an optional value.
+ */
 const PM2: Syntax = {
   short: "n:i:o:e:p:u:c:l:k:",
   long: {
@@ -70,6 +73,7 @@ const PM2: Syntax = {
     ...valuedLong(`interpreter interpreter-args node-args log-type log-date-format max-memory-restart cwd env namespace ignore-watch watch-delay
       listen-timeout restart-delay exp-backoff-restart-delay only ext uid gid hp service-name sort parallel`),
   },
+  exact: true,
 };
 
 /** A subcommand's own options, read after it: its reading, and where its arguments stand in the command's (`origin`). */
