@@ -53,9 +53,11 @@ const CLINIC: Syntax = { long: { help: "h", version: "v", ...valuedLong("dest na
 
 /**
  * pm2's options (commander's, anywhere before `--`, long ones only whole: `--watch` is no
- * --watch-delay): `-l`/`--log` takes the next word when it gives one, as commander reads an optional value.
+ * --watch-delay): `-l`/`--log` takes the next word when it gives one, as commander reads an
+ * optional value; `--watch` and `--web` one in their own word. (What it starts is read with them
+ * too: shell-program-runs.ts.)
  */
-const PM2: Syntax = {
+export const PM2: Syntax = {
   short: "n:i:o:e:p:u:c:l:k:",
   long: {
     name: "n",
@@ -70,8 +72,10 @@ const PM2: Syntax = {
     "kill-timeout": "k",
     write: "w",
     help: "h",
+    watch: "::",
+    web: "::",
     ...valuedLong(`interpreter interpreter-args node-args log-type log-date-format max-memory-restart cwd env namespace ignore-watch watch-delay
-      listen-timeout restart-delay exp-backoff-restart-delay only ext uid gid hp service-name sort parallel`),
+      listen-timeout restart-delay exp-backoff-restart-delay only ext uid gid hp service-name sort parallel max-restarts instance-var stop-exit-codes filter-env name-prefix`),
   },
   exact: true,
 };

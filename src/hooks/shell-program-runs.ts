@@ -10,7 +10,7 @@ import type Parser from "web-tree-sitter";
 import { DOTDOT } from "../targets/target.js";
 import { interpreterByExtension, pastReading, programOnDisk, resolveProgram } from "./program-files.js";
 import { GLOB_MARK } from "./payload.js";
-import { optionValues } from "./shell-profiler-rules.js";
+import { optionValues, PM2 } from "./shell-profiler-rules.js";
 import { guessedArguments, ownEntry, readOptions, type Reading, type Syntax, valuedLong } from "./shell-options.js";
 import { interpreterOf, type Nested, STDIN, WRAPPERS } from "./shell-runners.js";
 import { add, directoryAt, readText, redirectionOperator, shellQuoted, statementOf, staticWord, textWrittenBefore, UNKNOWABLE, type Walk, wordValue, wordValues, writtenBefore } from "./shell-words.js";
@@ -131,25 +131,6 @@ export function runsProgramFile(command: { name: string; args: Array<string | un
   }
   return false;
 }
-
-/** pm2's options that take a value (`--name api`, `-i 4`, `--interpreter python3`); `--watch` and `-l`/`--log` may take one in their own word. */
-const PM2: Syntax = {
-  short: "n:i:o:e:p:u:c:l::",
-  long: {
-    name: "n",
-    instances: "i",
-    output: "o",
-    error: "e",
-    pid: "p",
-    user: "u",
-    cron: "c",
-    log: "l",
-    watch: "::",
-    web: "::",
-    ...valuedLong(`interpreter interpreter-args node-args log-type log-date-format max-memory-restart cwd env namespace cron-restart ignore-watch watch-delay
-      listen-timeout kill-timeout uid gid max-restarts restart-delay exp-backoff-restart-delay only ext instance-var hp sort stop-exit-codes filter-env name-prefix`),
-  },
-};
 
 /**
  * What pm2 starts besides a program file (read by FILE_RUNNERS' loop): a command by its name, with
