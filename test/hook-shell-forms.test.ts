@@ -535,6 +535,12 @@ Forms("should read a command's input where bash opens it: after its list's cd, a
     assert.is(bash(box, command), "deny", command);
   }
   assert.equal(await writes(box, "f() { python3 site/manage.py shell; }; f"), []);
+  // A group, subshell or loop after a pipe reads the pipe; what a subshell's exec gives its shell stays there.
+  for (const command of ["cat site/fix.py | (python3 site/manage.py shell)", "cat site/fix.py | { cd site && python3 manage.py shell; }", "cat site/fix.py | while true; do python3 site/manage.py shell; break; done", "bash -c '(exec </dev/null); python3 site/manage.py shell' < site/fix.py", "f() { (exec </dev/null); python3 site/manage.py shell; }; f < site/fix.py"]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  // A file written by its path with `..` is the one read after a cd back (`sub/../x.py` is x.py).
+  assert.equal(await writes(box, "cd site && cat fix.py > ../x.py; cd .. && python3 < x.py"), ["site/../x.py", "unknown:."]);
   assert.equal(await writes(box, "f() { echo hi; }; f < site/fix.py"), []);
   assert.equal(await writes(box, "cd site && python3 manage.py shell < ok.py"), []);
   assert.equal(await writes(box, "python3 site/manage.py shell < site/ok.py"), []);

@@ -33,7 +33,7 @@ export interface Nested {
   remote?: boolean;
   /** Its input is this terminal (ssh's remote command, given no input of its own): a program there that reads typed commands reads them from here. */
   terminal?: boolean;
-  /** The input its commands with none of their own read (Shared.shellInput): the caller's (`f < x.py`, `echo | ./x.sh`). */
+  /** The input its commands with none of their own read (Walk.shellInput), the caller's when it ran (`f < x.py`, `echo | ./x.sh`); undefined, none. Not given, the walk's. */
   input?: string | null;
 }
 

@@ -50,7 +50,8 @@ export function parentOf(node: Node): Node | null {
  * statement around it (`{ …; } < f`, `while …; done < f`, `( … ) < f`), whether or not the text
  * gives what it reads. The parser puts a redirection after a list or pipeline on the whole
  * (`a | crontab - < f`, `cd d && python3 manage.py shell < f`), where bash gives it to the last
- * command; a command after a pipe reads the pipe, whatever its statement redirects.
+ * command. A command after a pipe reads the pipe, whatever its statement redirects (the caller's
+ * `piped` says so); a command in a group or loop after a pipe reads it too, and is answered so here.
  */
 export function inputRedirected(node: Node): boolean {
   return node.namedChildren.some(readsInput) || redirectedAbove(node, true, false);
@@ -86,7 +87,14 @@ function redirectedAbove(start: Node, last: boolean, piped: boolean): boolean {
     if (up === null || up.type === "function_definition") break;
     if (up.type === "list" || up.type === "pipeline") {
       if (up.lastNamedChild?.id !== at.id) last = false;
-      if (up.type === "pipeline" && up.firstNamedChild?.id !== at.id) piped = true;
+      if (up.type === "pipeline" && up.firstNamedChild?.id !== at.id) {
+        // A group, subshell or loop after a pipe (`cat x.py | (python3 manage.py shell)`): its commands read the pipe.
+        if (at.type !== "command") {
+          answer = true;
+          break;
+        }
+        piped = true;
+      }
       at = up;
       continue;
     }

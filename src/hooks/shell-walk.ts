@@ -130,7 +130,7 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
     if (walk.shared.read.has(key)) continue;
     walk.shared.read.add(key);
     const typed = walk.shared.typed ?? 0;
-    await withShellInput(walk, inner.input, () => walkScript(inner.script, { ...walk, found, home, cwd: inner.cwd, previous: undefined, stack: [], bound }, depth + 1, bash, inner.positional));
+    await walkScript(inner.script, { ...walk, found, home, cwd: inner.cwd, previous: undefined, stack: [], bound, shellInput: inputOf(inner, walk) }, depth + 1, bash, inner.positional);
     if (inner.mounts !== undefined) for (const path of found) for (const here of onHost(path, inner.mounts)) walk.found.add(here);
     if (inner.remote === true) for (const path of found) if (!path.startsWith(UNKNOWN_MARK)) walk.found.add(path);
     // A remote command reading this terminal (`ssh host tmux`, `ssh -t host vim`): what is typed into it runs on a host that may be this one.
@@ -144,7 +144,7 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
       const bodies = walk.shared.functions.get(name);
       if (bodies !== undefined) callFunction(name, bodies, call, walk, later);
     }
-    for (const inner of later) await withShellInput(walk, inner.input, () => walkScript(inner.script, { ...walk, cwd: inner.cwd, previous: undefined, stack: [], bound: inner.bound }, 1, bash, inner.positional));
+    for (const inner of later) await walkScript(inner.script, { ...walk, cwd: inner.cwd, previous: undefined, stack: [], bound: inner.bound, shellInput: inputOf(inner, walk) }, 1, bash, inner.positional);
   }
   throughLinksMade(walk);
 }
@@ -158,16 +158,12 @@ function callerInput(node: Node, stdin: string | undefined, piped: boolean): str
   return stdin ?? (piped || inputRedirected(node) ? null : undefined);
 }
 
-/** Runs `read` with the shell's input `input` where the caller gave one (Nested.input), and the one there was after. */
-async function withShellInput(walk: Walk, input: string | null | undefined, read: () => Promise<void>): Promise<void> {
-  if (input === undefined) return read();
-  const before = walk.shared.shellInput;
-  walk.shared.shellInput = input;
-  try {
-    await read();
-  } finally {
-    walk.shared.shellInput = before;
-  }
+/** Programs whose windows run commands on a terminal of their own. */
+const NEW_TERMINALS = /^(tmux|screen|byobu|dtach|abduco|zellij)$/;
+
+/** The shell input a nested script runs with: its caller's when it ran (Nested.input), else the walk's. */
+function inputOf(inner: Nested, walk: Walk): string | null | undefined {
+  return Object.hasOwn(inner, "input") ? inner.input : walk.shellInput;
 }
 
 /**
@@ -645,7 +641,7 @@ function scaffoldDirectory(name: string, args: Array<string | undefined>): strin
 
 /** A call of a shell function: its bodies read with the call's arguments; it runs in this shell. */
 function runFunction(name: string, functions: FunctionBody[], argWords: Node[], here: Walk, walk: Walk, nested: Nested[], input?: string | null): void {
-  callFunction(name, functions, { cwd: here.cwd, bound: walk.bound, positional: positionalOf(argWords, here), ...(input === undefined ? {} : { input }) }, walk, nested);
+  callFunction(name, functions, { cwd: here.cwd, bound: walk.bound, positional: positionalOf(argWords, here), input }, walk, nested);
   // A `cd` in it leaves what follows in a place the text does not fix.
   if (functionChangesDirectory(name, walk.shared.functions)) walk.cwd = undefined;
   forgetBound(walk, functions.map(({ body }) => body).join("\n")); // and what it sets stays set
@@ -770,20 +766,23 @@ function redirect(node: Node, walk: Walk, nested: Nested[]): void {
 function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undefined, piped: boolean): void {
   const start = nested.length;
   // After `exec < f`, a command with no input of its own reads the shell's (`exec < x.py; python3 manage.py shell`).
-  const shellInput = walk.shared.shellInput;
+  const shellInput = walk.shellInput;
   if (shellInput !== undefined && stdin === undefined && !piped && !inputRedirected(node)) {
     if (shellInput === null) piped = true;
     else stdin = shellInput;
   }
-  const given = callerInput(node, stdin, piped);
+  // (A window of a terminal it opens reads that terminal, none of this input: `tmux new -d python3 < x.py`.)
+  const given = NEW_TERMINALS.test(staticWord(node.childForFieldName("name"), walk) ?? "") ? undefined : callerInput(node, stdin, piped);
   const input = execInput(node, walk);
-  if (input !== undefined) walk.shared.shellInput = input;
+  if (input !== undefined) walk.shellInput = input;
   try {
     readCommand(node, walk, nested, stdin, piped);
   } finally {
     for (const inner of nested.slice(start)) {
       inner.bound ??= new Map(walk.bound ?? []);
-      if (given !== undefined && !Object.hasOwn(inner, "input")) inner.input = given;
+      // (Read later, when the line may have given the shell another: `f; exec </dev/null`. Not a
+      // terminal's or another machine's: ssh's remote command reads its own.)
+      if (!Object.hasOwn(inner, "input") && inner.terminal !== true && inner.remote !== true) inner.input = given;
     }
   }
 }
@@ -1351,7 +1350,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     const functions = walk.shared.functions.get(name);
     // (With its input: `f < x.py` runs f's commands on it.)
     const input = callerInput(node, stdin, piped);
-    const call = { cwd: here.cwd, bound: walk.bound, positional: positionalOf(argWords, here), ...(input === undefined ? {} : { input }) };
+    const call = { cwd: here.cwd, bound: walk.bound, positional: positionalOf(argWords, here), input };
     // A function's body, with the call's arguments (one defined later, in a script sourced before
     // this, is read at the end: Shared.pending); a script run by its path (`./build.sh`).
     if (functions !== undefined) return runFunction(name, functions, argWords, here, walk, nested, input);

@@ -35,6 +35,12 @@ export interface Walk {
   shaky?: boolean;
   /** pushd's stack (what was there before the command is unknown). */
   stack: Array<string | undefined>;
+  /**
+   * The shell's own input, where the script or its caller gives it one (`exec < f`, `f < x.py`):
+   * each command with none of its own reads it. "" for none (`exec </dev/null`), null for a stream
+   * the walk does not read. A subshell's copy of the walk keeps its own (`(exec <f)` leaves this one's).
+   */
+  shellInput?: string | null;
   home: string;
   /** The characters an unquoted expansion is split at, once the script sets IFS (`IFS=,`); a HOLE where the text does not fix them. */
   ifs?: string;
@@ -65,12 +71,6 @@ export interface Shared {
   command?: string;
   /** It runs with a terminal (a Codex tty session): what is typed into it later is never judged. */
   terminal?: boolean;
-  /**
-   * The shell's own input, once the script gives it one (`exec < f`): every command after it that
-   * has none of its own reads it. "" for an empty one (`exec </dev/null`), null for a stream the
-   * walk does not read (a file: what each command takes of it depends on the ones before).
-   */
-  shellInput?: string | null;
   /** How many programs reading that terminal the walk has met (readsTerminal): ssh asks whether its remote command is one. */
   typed?: number;
   /** Their names, where the walk knows them: a refusal names them (TYPED_AT_TERMINAL in payload.ts). */
@@ -733,9 +733,11 @@ export function textWrittenBefore(walk: Walk, path: string): string | typeof UNK
  * unknown, or any file. What is on disk now is not what will run.
  */
 export function writtenBefore(walk: Walk, path: string): boolean {
+  // (As written: `cd sub && cp x ../y` writes sub/../y, the y asked of after `cd ..`.)
+  const asked = resolve(path);
   for (const written of walk.found) {
     if (walk.shared.managed.has(written)) continue;
-    if (written === path || written === UNKNOWABLE) return true;
+    if (written === path || written === UNKNOWABLE || (!written.startsWith("\0") && resolve(written) === asked)) return true;
     if (written.startsWith(UNKNOWN_MARK) && (path.endsWith(`/${written.slice(UNKNOWN_MARK.length)}`) || written.slice(UNKNOWN_MARK.length).includes("*"))) return true;
     if (written.startsWith(GLOB_MARK) && picomatch(written.slice(GLOB_MARK.length), { dot: true })(path)) return true;
     if (!written.startsWith("\0") && path.startsWith(`${written}/`)) return true; // a directory written whole
