@@ -525,7 +525,7 @@ Forms("should read a command's input where bash opens it: after its list's cd, a
     assert.is(bash(box, command), "deny", command);
   }
   // `exec < f` gives the shell its input: each command after with none of its own reads it.
-  for (const command of ["exec < site/fix.py; python3 site/manage.py shell", "exec 0< site/fix.py\npython3 site/manage.py shell", "cd site && exec < fix.py; python3 manage.py shell"]) {
+  for (const command of ["exec < site/fix.py; python3 site/manage.py shell", "exec 0< site/fix.py\npython3 site/manage.py shell", "cd site && exec < fix.py; python3 manage.py shell", "command exec < site/fix.py; python3 site/manage.py shell"]) {
     assert.is(bash(box, command), "deny", command);
   }
   assert.equal(await writes(box, "exec 3< site/fix.py; python3 site/manage.py shell"), [], "another descriptor is not its input");

@@ -698,8 +698,12 @@ function dashBeforeHeredoc(node: Node): boolean {
 
 /** The input `exec` with no command gives the shell (`exec < f`, `exec 0< f`, `exec </dev/null`): "" for none, null for a stream; undefined for any other command. */
 function execInput(node: Node, walk: Walk): string | null | undefined {
-  if (staticWord(node.childForFieldName("name"), walk) !== "exec") return undefined;
-  const args = node.childrenForFieldName("argument");
+  // (Also `command exec < f` and `builtin exec < f`, as bash runs them.)
+  const name = staticWord(node.childForFieldName("name"), walk);
+  const words = node.childrenForFieldName("argument");
+  const prefixed = (name === "command" || name === "builtin") && words[0] !== undefined && staticWord(words[0], walk) === "exec";
+  if (name !== "exec" && !prefixed) return undefined;
+  const args = prefixed ? words.slice(1) : words;
   // (`exec 0< f`: the grammar reads the 0 as an argument.)
   if (args.length > 1 || (args.length === 1 && !(args[0]?.type === "number" && args[0].text === "0"))) return undefined;
   const parent = parentOf(node);
