@@ -47,6 +47,10 @@ More("should read the Python Django's, Flask's shells run, and the Ruby a Rails 
   ]);
   allows(box, ["django-admin shell -c 'print(1)'", "django-admin check", "flask shell", "echo 'print(1)' | flask shell", "rails console", "echo 'puts 1' | rails c", "rails new app"]);
   assert.equal(await writes(box, "django-admin shell < x.py"), ["u.ts"]);
+  // A framework's database console given SQL: the client runs what it says (psql's `\!`).
+  file(box, "p.sql", "\\! rm u.ts\n");
+  denies(box, ["python3 manage.py dbshell < p.sql", "django-admin dbshell < p.sql", "python3 manage.py dbshell -- -c '\\! rm u.ts'", "rails dbconsole < p.sql", "bin/rails db < p.sql"]);
+  allows(box, ["python3 manage.py dbshell", "rails dbconsole"]);
 });
 
 More("should read the command c8 and nyc run, not their own report commands", async ({ box }) => {

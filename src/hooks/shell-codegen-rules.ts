@@ -33,8 +33,11 @@ const DJANGO: Rule = {
     dumpdata: (input) => (input.reading.has("o") ? [directoryAt(input.walk.cwd, input.reading.value("o")) ?? UNKNOWABLE] : []),
   }),
   // `shell -c CODE` (`--command`): Python, read as `python3 -c CODE`; without it, the Python on its input (`shell < x.py`, `shell <<EOF`).
+  // `dbshell`: the database's client, given SQL on its input or its own arguments after `--`
+  // (psql's `\!`, sqlite3's `.shell`, mysql's `system` run commands): any file.
   runsLines: (input) => {
     const sub = input.reading.operands[0];
+    if (sub !== undefined && input.args[sub] === "dbshell") return input.stdin !== undefined || input.fed === true || input.args.indexOf("--", sub) !== -1 ? [undefined] : [];
     if (sub === undefined || input.args[sub] !== "shell") return [];
     if (input.reading.has("c")) return input.reading.values("c").map((code) => (code === undefined ? undefined : `python3 -c ${shellQuoted(code)}`));
     return inputProgram(input, "python3");
@@ -84,6 +87,8 @@ const RAILS: Rule = {
   runsLines: (input) => {
     const sub = input.args[0];
     if (sub === "console" || sub === "c") return inputProgram(input, "ruby");
+    // `rails dbconsole` (`db`) given SQL on its input: the database's client runs it (psql's `\!` runs a command): any file.
+    if (sub === "dbconsole" || sub === "db") return input.stdin !== undefined || input.fed === true ? [undefined] : [];
     const cwd = input.walk.cwd;
     const template = (location: string | undefined, where: string | undefined) => {
       if (location === undefined || /^[a-z][\w+.-]*:\/\//i.test(location) || (cwd === undefined && !isAbsolute(location))) return undefined;
