@@ -7,7 +7,7 @@
 import { basename, dirname, extname, isAbsolute, join, resolve } from "node:path";
 import { isDirectory } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
-import { globOf, type Rule, type RuleInput } from "./shell-rule.js";
+import { flagValues, globOf, lineOf, type Rule, type RuleInput } from "./shell-rule.js";
 import { ancestorsHolding, anyIn, anyUnder, directoryAt, jsonWithComments, judgedPath, outputs, readText, UNKNOWABLE, within } from "./shell-words.js";
 
 /** The C compilers' options that take the next argument as their value (`-o out`, `-MF deps`). */
@@ -302,7 +302,19 @@ function javac(input: RuleInput): string[] {
   return [...out, ...[...input.values(sources), ...files].flatMap((source) => [beside(source, `${stem(source)}.class`), globOf(beside(source, `${stem(source)}$*.class`))])];
 }
 
-const compilerRule: Rule = { syntax: {}, writes: compiler };
+/**
+ * A C compiler's code that runs with it: `-wrapper prog,args` runs each of its passes under prog
+ * (read as `prog args`); `-fplugin=x.so` (and clang's `-Xclang -load`) loads a library, whose code
+ * the text does not show: any file.
+ */
+const compilerRule: Rule = {
+  syntax: {},
+  writes: compiler,
+  runsLines: (input) => [
+    ...flagValues(input.args, ["wrapper"], input.text).map((wrapper) => (wrapper === undefined ? undefined : lineOf(wrapper.split(","), 0))),
+    ...input.args.flatMap((arg, at) => (arg === undefined ? (/^-fplugin=/.test(input.text(at) ?? "") ? [undefined] : []) : /^-fplugin=|^-load$/.test(arg) && (arg !== "-load" || input.args[at - 1] === "-Xclang") ? [undefined] : [])),
+  ],
+};
 
 /** ninja's tools (`-t NAME`) that only print what build.ninja says. */
 const NINJA_QUERIES = new Set(["query", "targets", "commands", "graph", "deps", "inputs", "rules", "list", "missingdeps", "compdb", "compdb-targets", "multi-inputs", "browse"]);

@@ -111,8 +111,10 @@ export const COMPILED_RULES: Record<string, Rule> = {
   // kotlinc -d DIR|JAR.
   // (Without -d, its class files where it runs.)
   kotlinc: { syntax: { short: "d:", long: {} }, writes: (input) => (input.reading.has("d") ? optionFiles(input, ["d"]).flatMap((path) => (path.startsWith("\0") || path.endsWith(".jar") ? [path] : [anyUnder(directoryAt(input.walk.cwd, path))])) : input.args.some((arg) => arg === "-version" || arg === "-help" || arg === "-h") || input.reading.operands.length === 0 ? [] : [input.walk.cwd === undefined ? UNKNOWABLE : globOf(join(input.walk.cwd, "**", "*.class"))]) },
-  // crystal build: `-o`'s file, else the source's name where it runs; `init app|lib NAME` its directory.
+  // crystal build: `-o`'s file, else the source's name where it runs; `init app|lib NAME` its directory;
+  // `eval CODE` (or its input) runs code the hook does not read: any file.
   crystal: bySubcommand({ short: "o:", long: { output: "o" } }, {
+    eval: () => [UNKNOWABLE],
     build: (input, rest) => (input.reading.has("o") ? optionFiles(input, ["o"]) : input.values(rest.slice(0, 1)).map((path) => (path.startsWith("\0") ? path : join(input.walk.cwd ?? "/", basename(path).replace(/\.cr$/, ""))))),
     init: (input, rest) => [anyUnder(directoryAt(input.walk.cwd, input.args[rest.at(-1) ?? -1]))],
   }),

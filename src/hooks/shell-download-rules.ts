@@ -5,7 +5,7 @@ import { isAbsolute } from "node:path";
 import { GLOB_MARK } from "./payload.js";
 import { valuedLong } from "./shell-options.js";
 import { globOf, optionFiles, placeOf, type Rule } from "./shell-rule.js";
-import { anyIn, anyUnder, UNKNOWABLE, within } from "./shell-words.js";
+import { anyIn, anyUnder, shellQuoted, UNKNOWABLE, within } from "./shell-words.js";
 
 /** curl: -o's files (in --output-dir), -O's names from the URLs, the headers, cookies, traces and logs it is asked to save, and the HSTS and Alt-Svc caches it keeps (`--hsts f`, `--alt-svc f`, written when it exits). */
 export const curlRule: Rule = {
@@ -91,6 +91,8 @@ export const wgetRule: Rule = {
         warc-dedup warc-tempdir`),
     },
   },
+  // (`--use-askpass=PROGRAM`: the program it runs for a user name and a password.)
+  runsLines: (input) => input.reading.values("use-askpass").map((program) => (program === undefined ? undefined : shellQuoted(program))),
   writes: (input) => {
     const { args, reading, walk } = input;
     // The document, the log, and the WARC archive: F.warc.gz (F.warc uncompressed; F-NNNNN.warc.gz

@@ -5,7 +5,7 @@
 // converters, ptx -G, cscope's cross-reference, gzexe, and the others below.
 import { join } from "node:path";
 import { valuedLong } from "./shell-options.js";
-import { globOf, optionFiles, placeOf, type Rule, type RuleInput, variable } from "./shell-rule.js";
+import { globOf, lineOf, optionFiles, placeOf, type Rule, type RuleInput, variable } from "./shell-rule.js";
 import { setByCommand } from "./shell-key-rules.js";
 import { anyUnder, directoryAt, readText, UNKNOWABLE } from "./shell-words.js";
 
@@ -69,6 +69,12 @@ function mysqlWrites(input: RuleInput): string[] {
   const commands = [...input.reading.values("e"), ...(input.stdin === undefined ? [] : [input.stdin])];
   const runs = commands.some((text) => text === undefined || MYSQL_WRITES.test(text)) || (input.fed === true && !input.reading.has("e"));
   return [...optionFiles(input, ["tee"]), ...(runs ? [UNKNOWABLE] : [])];
+}
+
+/** The pager mysql pipes its results to, a command line: `--pager=cmd`, or bare `--pager`, PAGER's. */
+function mysqlPager(input: RuleInput): Array<string | undefined> {
+  const pager = variable(input.walk.environment, "PAGER", undefined);
+  return input.reading.occurrences("pager").flatMap(({ value, text }) => (value !== undefined ? [value] : text !== undefined ? [undefined] : pager === undefined ? [] : [pager]));
 }
 
 /** mysql's options that take a value (its password only attached: `-psecret`). */
@@ -246,8 +252,8 @@ export const FILE_RULES: Record<string, Rule> = {
     syntax: { short: "c:d:f:h:L:o:p:U:v:P:F:R:T:", long: { command: "c", dbname: "d", file: "f", host: "h", "log-file": "L", output: "o", port: "p", username: "U", variable: "v", set: "v", pset: "P", "field-separator": "F", "record-separator": "R", "table-attr": "T", "no-psqlrc": "X" } },
     writes: psqlWrites,
   },
-  mysql: { syntax: MYSQL, writes: mysqlWrites },
-  mariadb: { syntax: MYSQL, writes: mysqlWrites },
+  mysql: { syntax: MYSQL, writes: mysqlWrites, runsLines: mysqlPager },
+  mariadb: { syntax: MYSQL, writes: mysqlWrites, runsLines: mysqlPager },
   pg_dump: {
     syntax: { short: "f:F:d:h:p:U:n:N:t:T:j:Z:E:", long: { file: "f", format: "F", dbname: "d", host: "h", port: "p", username: "U", schema: "n", "exclude-schema": "N", table: "t", "exclude-table": "T", jobs: "j", compress: "Z", encoding: "E" } },
     writes: (input) => (/^d/.test(input.reading.value("F") ?? "") ? optionFiles(input, ["f"]).map((path) => anyUnder(path.startsWith("\0") ? undefined : directoryAt(input.walk.cwd, path))) : optionFiles(input, ["f"])),
@@ -342,10 +348,16 @@ export const FILE_RULES: Record<string, Rule> = {
     },
   },
   shuf: { syntax: { short: "i:n:o:", long: { "input-range": "i", "head-count": "n", output: "o", "random-source": ":" } }, writes: (input) => optionFiles(input, ["o"]) },
-  sdiff: { syntax: { short: "I:o:w:", long: { "ignore-matching-lines": "I", output: "o", width: "w", "diff-program": ":", tabsize: ":" } }, writes: (input) => optionFiles(input, ["o"]) },
+  // (sdiff runs `--diff-program`'s program on its two files; split `--filter`'s command line, for each piece.)
+  sdiff: {
+    syntax: { short: "I:o:w:", long: { "ignore-matching-lines": "I", output: "o", width: "w", "diff-program": ":", tabsize: ":" } },
+    writes: (input) => optionFiles(input, ["o"]),
+    runsLines: (input) => input.reading.values("diff-program").map((program) => lineOf([program, ...input.reading.operands.map((at) => input.args[at])], 0)), // given the two files
+  },
   split: {
     syntax: { short: "a:b:C:l:n:t:", long: { "suffix-length": "a", bytes: "b", "line-bytes": "C", lines: "l", number: "n", separator: "t", "additional-suffix": ":", filter: ":", "numeric-suffixes": "::", "hex-suffixes": "::" } },
-    writes: (input) => pieces(input.reading.operands[1] === undefined ? "x" : input.values(input.reading.operands.slice(1, 2))[0]),
+    writes: (input) => (input.reading.has("filter") ? [] : pieces(input.reading.operands[1] === undefined ? "x" : input.values(input.reading.operands.slice(1, 2))[0])),
+    runsLines: (input) => input.reading.values("filter"),
   },
   csplit: { syntax: { short: "b:f:n:", long: { "suffix-format": "b", prefix: "f", digits: "n" } }, writes: (input) => pieces(input.reading.has("f") ? optionFiles(input, ["f"])[0] : "xx") },
   // gzexe rewrites each file in place (compressed, or with -d decompressed), keeping the old one as `f~`.

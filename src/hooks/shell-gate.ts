@@ -242,8 +242,8 @@ export const TOOL_USE = alternatives(
       String.raw`\b(python[\d.]*|pypy3?)\b[^;&|\n]*\s-m\s*(build|PyInstaller|yt_dlp|youtube_dl|mypy\.stubgen|jupytext|papermill|sqlacodegen)\b|\bpyproject-build\b|\b(uv|poetry|hatch|pdm|flit|maturin)\b[^;&|\n]*\s(build|develop|sdist)\b|\bhatch\b[^;&|\n]*\sclean\b|\bmaturin\s+(new|init)\b|\bpyinstaller\b|\b(pretty-quick|typeorm-ts-node-(commonjs|esm))\b|\bflask\b[^;&|\n]*\sdb\s`,
       // Converters, generators and small file tools (shell-converter-rules.ts); uv venv, poetry new, hatch new, git cliff.
       String.raw`\b(mkcert|mmdc|mermaid-cli|plantuml|qpdf|pdftotext|pdftoppm|recode|cpy|ncp|cpx|copyfiles|del-cli|buildifier|rpl|wasm-opt|upx|stubgen|virtualenv|git-filter-repo|prename|perl-rename|file-rename)\b|(^|[;&|(\x60\s])(age|age-keygen|del)\s|\btypos\b[^;&|\n]*\s(-[a-zA-Z]*w|--write-changes)|\buv\b[^;&|\n]*\svenv\b|\b(poetry|hatch)\b[^;&|\n]*\snew\b|\bgit\b[^;&|\n]*\scliff\b|\b(jupytext|papermill|dbt|sqlacodegen|liquibase)\b|\bscrapy\s+(\S+\s+)*(crawl|runspider|startproject|genspider)\b|\bgh\s+gist\s+clone\b`,
-      // .NET's templates, solutions, EF migrations and local tools; Dart's and Flutter's generators, new projects and builds; mix's generators, new projects and compiling tasks (shell-dotnet-rules.ts, shell-pub-mix-rules.ts).
-      String.raw`\bdotnet\s+(-\S+\s+)*(new|sln|solution|ef|tool)\b|\b(dart|flutter)\s+(-\S+\s+)*(create|compile|build|gen-l10n|packages)\b|\b(build_runner|flutterfire)\b|\bmix\s+(-\S+\s+)*(new|compile|release|test|deps\.compile|ecto\.gen\.migration|phx\.(new|gen|digest)|run|do|escript\.build|docs|release\.init|archive\.build|hex\.build)\b`,
+      // .NET's templates, solutions, EF migrations, local tools and F# scripts (`dotnet fsi x.fsx`); Dart's and Flutter's generators, new projects and builds; mix's generators, new projects and compiling tasks (shell-dotnet-rules.ts, shell-pub-mix-rules.ts).
+      String.raw`\bdotnet\s+(-\S+\s+)*(new|sln|solution|ef|tool|fsi)\b|\b(dart|flutter)\s+(-\S+\s+)*(create|compile|build|gen-l10n|packages)\b|\b(build_runner|flutterfire)\b|\bmix\s+(-\S+\s+)*(new|compile|release|test|deps\.compile|ecto\.gen\.migration|phx\.(new|gen|digest)|run|do|escript\.build|docs|release\.init|archive\.build|hex\.build)\b`,
       // More code generators (shell-project-tools.ts, shell-codegen-rules.ts).
       String.raw`\b(swagger-typescript-api|kubb|relay-compiler|next-sitemap|contentlayer2?|velite|tsoa|organize-imports-cli|typechain|openapi-typescript-codegen|openapi-zod-client|ts-to-zod|tsc-alias|dts-bundle-generator|ts-json-schema-generator|graphql-schema-typescript|replace-in-file|swagger-codegen(-cli|3)?|node-pg-migrate|db-migrate)\b|\bpayload\s+(generate|migrate:create|run)|\bsanity\b[^;&|\n]*\s(typegen|schema|exec)\b|\bhardhat\b[^;&|\n]*\srun\b|\bapollo\s+(client:codegen|service:download)\b`,
       // Compiled languages' builds (shell-compiled-rules.ts).
@@ -477,11 +477,11 @@ const GATE_LINE = 4_096;
 const BUILDS_AND_RUNS = alternatives(/(^|[\s;&|(`])((go|zig)(\s+-C\s+\S+|\s+-\S+)*\s+run|nim(\s+-\S+)*\s+(r|run|e)|stack(\s+-\S+)*\s+(script|runghc|runhaskell)|tmux|screen|lerna\b[^;&|\n]*\s(exec|run)|turbo|nx|ninja|samu|deno\s+(-\S+\s+)*task|(npm|pnpm|yarn)(\s+-\S+)*\s+(pack|publish))(\s|$)/);
 
 /**
- * Database clients and dumps, assemblers and linkers, downloaders, jar, ImageMagick, ffmpeg, m4, and
- * copies from a container or a bucket (shell-file-rules.ts).
+ * Database clients and dumps, sdiff, assemblers and linkers, downloaders, jar, ImageMagick, ffmpeg,
+ * m4, and copies from a container or a bucket (shell-file-rules.ts).
  */
 const OUTPUT_TOOLS =
-  alternatives(/\b(psql|pg_dump|pg_dumpall|mysqldump|mysql|mariadb|aria2c|jar|convert|magick|mogrify|montage|composite|ffmpeg|ptar|dpkg-deb|ranlib|pod2(text|man|html)|msg(fmt|merge|init|cat|uniq|attrib|conv|en|comm|unfmt|grep|exec|filter)|xgettext|ptx|cscope|m4)\b|(^|[;&|(`\s])(cpp|c99|c89)(\s|$)|(^|[;&|(`\s])ar\s+(-\S+\s+)*(?=-?[a-zA-Z]*[xrqdms])-?[a-zA-Z]+\s+[^\s;&|]|(^|[;&|(`\s])(as|ld)\s[^;&|\n]*-o|(^|[;&|(`\s])(https?|xhs?)(\s[^;&|\n]*)?\s(-[a-zA-Z]*[od]|--(output|download))\b|\bkubectl\s+(\S+\s+)*cp\b|\baws\s+(\S+\s+)*s3\s+(cp|mv|sync)\b|\baws\s+(\S+\s+)*s3api\s+get-object/);
+  alternatives(/\b(psql|pg_dump|pg_dumpall|mysqldump|mysql|mariadb|sdiff|aria2c|jar|convert|magick|mogrify|montage|composite|ffmpeg|ptar|dpkg-deb|ranlib|pod2(text|man|html)|msg(fmt|merge|init|cat|uniq|attrib|conv|en|comm|unfmt|grep|exec|filter)|xgettext|ptx|cscope|m4)\b|(^|[;&|(`\s])(cpp|c99|c89)(\s|$)|(^|[;&|(`\s])ar\s+(-\S+\s+)*(?=-?[a-zA-Z]*[xrqdms])-?[a-zA-Z]+\s+[^\s;&|]|(^|[;&|(`\s])(as|ld)\s[^;&|\n]*-o|(^|[;&|(`\s])(https?|xhs?)(\s[^;&|\n]*)?\s(-[a-zA-Z]*[od]|--(output|download))\b|\bkubectl\s+(\S+\s+)*cp\b|\baws\s+(\S+\s+)*s3\s+(cp|mv|sync)\b|\baws\s+(\S+\s+)*s3api\s+get-object/);
 
 /**
  * git given a setting or variable that names a command it runs (`-c core.fsmonitor=…`, `-c
@@ -618,7 +618,7 @@ const STDIN_PROGRAM = /\b(deno|bun|uv)\b[^;&|\n]*\s(-|\/dev\/stdin)(?=\s|$|[;&|)
  * Languages the hook does not read, run on code given inline or on their input (`Rscript -e`,
  * `tclsh <<<'…'`, `echo '…' | lua`, `julia -e`: shell-unread-programs.ts runsUnreadInline); emacs is WRITING_COMMAND's.
  */
-const UNREAD_INLINE = alternatives(/(^|[\s;&|(`\/])((Rscript|lua|luajit|tclsh|wish|expect|julia|elixir|groovy|scala|kotlin|racket|guile|sbcl|jshell|ocaml|swift|erl|osascript|raku|perl6|bb|clojure|clj|ghc|ghci|octave|gnuplot|dc|m4|janet|fennel|hy|csi)[\d.]*|R)(?=\s|$|[;&|)<])/);
+const UNREAD_INLINE = alternatives(/(^|[\s;&|(`\/])((Rscript|lua|luajit|tclsh|wish|expect|julia|elixir|groovy|scala|kotlin|racket|guile|sbcl|jshell|ocaml|swift|erl|osascript|raku|perl6|bb|clojure|clj|ghc|ghci|kotlinc|octave|gnuplot|dc|m4|janet|fennel|hy|csi)[\d.]*|R)(?=\s|$|[;&|)<])/);
 
 /** Whether the command's own text may write, scripts on disk aside. */
 function writesItself(command: string, words: string): boolean {

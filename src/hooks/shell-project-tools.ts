@@ -42,6 +42,24 @@ const TYPEORM: Rule = { syntax: {}, writes: (input) => (/^(migration:(generate|c
 const GO = ["go.mod"];
 const CARGO = ["Cargo.toml"];
 
+/**
+ * jj's config given on its line (`--config KEY=VALUE`, `--config-toml TOML`, `--config-file F`)
+ * that could run a program: a pager, an editor, a diff or merge tool, a fix tool's command, a
+ * signing program, an alias (which runs `util exec`); a file's (not read), or one the text does not fix.
+ */
+function jjConfigRuns(input: RuleInput): boolean {
+  const { args } = input;
+  for (let at = 0; at < args.length; at++) {
+    const arg = args[at] ?? input.text(at) ?? "";
+    if (arg === "--") break;
+    const option = /^--(config|config-toml|config-file)(=|$)/.exec(arg);
+    if (option === null) continue;
+    const value = option[2] === "=" ? (args[at] === undefined ? undefined : arg.slice(arg.indexOf("=") + 1)) : args[++at];
+    if (value === undefined || option[1] === "config-file" || /pager|editor|tool|command|program|backend|formatter|alias|hook|sign|ssh|exec/i.test(value)) return true;
+  }
+  return false;
+}
+
 export const PROJECT_TOOL_RULES: Record<string, Rule> = {
   // JavaScript's release tools; lerna's version and publish, auto's shipit and the like.
   "standard-version": release("--dry-run"),
@@ -147,9 +165,10 @@ export const PROJECT_TOOL_RULES: Record<string, Rule> = {
   // jj's and Graphite's commands that move the work tree to another revision, or rewrite the one
   // it shows (not those that only record, name, push or list: `jj describe`, `commit`, `bookmark`,
   // `git push`, `op log`; `gt submit`, `track`, `rename`).
-  // (`jj util exec -- cmd` runs cmd: read in turn.)
+  // (`jj util exec -- cmd` runs cmd: read in turn; config given on the line that names a program or
+  // an alias, or a config file, could run anything: jjConfigRuns.)
   jj: {
-    runsLines: (input) => lineAfter(input, ["util", "exec"]),
+    runsLines: (input) => [...lineAfter(input, ["util", "exec"]), ...(jjConfigRuns(input) ? [undefined] : [])],
     ...bySubcommand({}, {
       ...Object.fromEntries(["restore", "edit", "new", "checkout", "co", "abandon", "rebase", "squash", "unsquash", "split", "undo", "backout", "revert", "resolve", "absorb", "diffedit", "next", "prev", "fix", "parallelize"].map((sub) => [sub, workTree([".jj", ".git"])])),
       op: (input, rest) => (["restore", "undo", "revert"].includes(input.args[rest[0] ?? -1] ?? "") ? workTree([".jj", ".git"])(input) : []),

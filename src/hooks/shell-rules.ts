@@ -292,13 +292,15 @@ const VIM: Syntax = { short: "c:u:U:i:T:w:W:t:S:", long: { ...valuedLong("cmd st
  * Vim and its kin: the files they open, and what their commands write (exScriptWrites): `-c cmd`,
  * `--cmd cmd`, `+cmd` (not `+N` or `+/pattern`, a place), and in Ex mode (`ex`, `-e`, `-E`) the
  * commands on stdin; Ex mode with none given reads the terminal. A script it sources (`-S`, `-s
- * keys` outside Ex mode, a vimrc of `-u`) could write any file; `-w`/`-W` write the keys typed.
+ * keys` outside Ex mode, a vimrc of `-u`, Neovim's `-l` Lua script) could write any file; `-w`/`-W`
+ * write the keys typed.
  */
-const vim = (exMode: boolean): Rule => ({
+const vim = (exMode: boolean, lua = false): Rule => ({
   syntax: VIM,
   writes: (input) => {
     const { args, reading } = input;
     if (reading.has("version", "help", "h")) return []; // it prints and stops
+    if (lua && reading.has("l")) return [UNKNOWABLE]; // Neovim's `-l script.lua`: runs the script (Vim's -l, Lisp mode, edits as ever)
     const ex = exMode || reading.has("e", "E");
     const opened = editor(VIM).writes(input);
     const plus = reading.operands.filter((at) => /^\+[^\d/]/.test(args[at] ?? "")).map((at) => (args[at] as string).slice(1));
@@ -536,7 +538,7 @@ export const RULES: Record<string, Rule> = {
   ex: vim(true),
   vi: vim(false),
   vim: vim(false),
-  nvim: vim(false),
+  nvim: vim(false, true),
   view: vim(false),
   vimdiff: vim(false),
   gvim: vim(false),

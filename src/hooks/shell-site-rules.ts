@@ -85,14 +85,15 @@ function duckdb(input: RuleInput): string[] {
 
 /**
  * svn's and hg's options that run a command (`--diff-cmd`, `--diff3-cmd`, `--editor-cmd`; hg's
- * `--config hooks.…` and a `--config alias.…=!…` shell alias): any file, besides what the command
- * writes. `-R DIR`, `--cwd DIR`: the working copy is there.
+ * `--config hooks.…`, a `--config alias.…=!…` shell alias, an extension loaded from a file, and
+ * the programs of ui.editor, ui.merge, merge-tools, ui.ssh, pager.pager and email.method): any
+ * file, besides what the command writes. `-R DIR`, `--cwd DIR`: the working copy is there.
  */
 function withCommandOptions(rule: Rule): Rule {
   return {
     ...rule,
     writes: (input) => {
-      const runs = input.args.some((arg, at) => /^--(diff3?-cmd|editor-cmd)(=|$)/.test(arg ?? "") || (/^--config(=|$)/.test(arg ?? "") && /^(hooks\.|alias\.[^=]*=\s*!)/.test((arg?.includes("=") && arg.startsWith("--config=") ? arg.slice(9) : input.args[at + 1]) ?? "")));
+      const runs = input.args.some((arg, at) => /^--(diff3?-cmd|editor-cmd)(=|$)/.test(arg ?? "") || (/^--config(=|$)/.test(arg ?? "") && /^(hooks\.|alias\.[^=]*=\s*!|extensions\.[^=]*=\s*[^!\s]|(ui\.(editor|merge|ssh)|pager\.pager|email\.method)\s*=|merge-tools\.)/.test((arg?.includes("=") && arg.startsWith("--config=") ? arg.slice(9) : input.args[at + 1]) ?? "")));
       // (Where `-R`/`--repository` or `--cwd` points, the working copy's commands write there.)
       const place = input.reading.value("R") ?? input.reading.value("cwd");
       const moved = place === undefined ? input : { ...input, walk: { ...input.walk, cwd: directoryAt(input.walk.cwd, place) } };

@@ -36,7 +36,8 @@ const RUNNERS: Record<string, { files: RegExp; sub?: RegExp; subOrFile?: RegExp 
   racket: { files: /\.rkt$/ },
   sbcl: { files: /\.(lisp|cl)$/ },
   dart: { files: /\.dart$/, subOrFile: /^run$/ },
-  crystal: { files: /\.cr$/, subOrFile: /^run$/ },
+  crystal: { files: /\.cr$/, subOrFile: /^(run|i|interactive)$/ }, // (`crystal eval CODE`: the crystal rule's)
+  dotnet: { files: /\.fsx$/, sub: /^fsi$/ }, // an F# script
   zig: { files: /\.zig$/, sub: /^run$/ },
   nim: { files: /\.nims?$/, sub: /^(r|run|e)$/ }, // `nim r x.nim` compiles and runs it; `nim e x.nims` runs NimScript
   stack: { files: /\.l?hs$/, sub: /^(runghc|runhaskell|script)$/ }, // `stack script x.hs`
@@ -145,29 +146,31 @@ function sourcesIn(directory: string, files: RegExp): string[] {
 
 /**
  * Languages the hook does not read, given their program inline or on their input: the options
- * whose value is code (`Rscript -e`, `lua -e`, `julia -e`, `emacs --eval`; `-f`, `-L`, `--script`:
- * a file of it), the other options that take a value, and whether, given no program file, it runs
- * what its input gives: `always` (`tclsh <<<'…'`, `echo '…' | lua`, `R < x.R`), only with `-`
- * (`Rscript -`), or never.
+ * whose value is code (`Rscript -e`, `lua -e`, `julia -e`, `emacs --eval`), those whose value is a
+ * file of it (`R -f`, `julia -L`, `emacs -l`/`--script`, `expect -f`: `files`, judged as a program
+ * file is: codeFileRuns), the other options that take a value, and
+ * whether, given no program file, it runs what its input gives: `always` (`tclsh <<<'…'`, `echo '…'
+ * | lua`, `R < x.R`), only with `-` (`Rscript -`), or never.
  */
-const INLINE: Record<string, { code: string[]; valued?: string[]; input: "always" | "dash" | "never"; plain?: RegExp }> = {
+const INLINE: Record<string, { code: string[]; files?: string[]; valued?: string[]; input: "always" | "dash" | "never"; plain?: RegExp }> = {
   Rscript: { code: ["-e"], valued: ["--default-packages"], input: "dash" },
-  R: { code: ["-e", "-f", "--file"], valued: ["--encoding", "-d", "--debugger"], input: "always" },
+  R: { code: ["-e"], files: ["-f", "--file"], valued: ["--encoding", "-d", "--debugger"], input: "always" },
   lua: { code: ["-e"], valued: ["-l"], input: "always" },
   luajit: { code: ["-e"], valued: ["-l", "-b", "-j", "-O"], input: "always" },
   tclsh: { code: [], valued: ["-encoding"], input: "always" },
   // expect, Tcl's, which spawns commands (`expect -c 'spawn rm f; expect eof'`).
-  expect: { code: ["-c", "-f"], valued: ["-b"], input: "always" },
+  expect: { code: ["-c"], files: ["-f"], valued: ["-b"], input: "always" },
   wish: { code: [], valued: ["-encoding", "-display", "-geometry", "-name", "-visual", "-colormap", "-use"], input: "always" },
-  julia: { code: ["-e", "--eval", "-E", "--print", "-L", "--load"], valued: ["-J", "--sysimage", "-t", "--threads", "-p", "--procs", "-C", "--cpu-target", "-O", "--machine-file", "-H", "--home"], input: "always" },
-  emacs: { code: ["--eval", "-eval", "--execute", "-execute", "--script", "-script", "-scriptload", "-l", "--load", "-f", "--funcall"], valued: ["-t", "--terminal", "-d", "--display", "--dir", "--chdir", "-u", "--user", "--init-directory"], input: "never" },
-  elixir: { code: ["-e", "--eval", "-r", "-pr"], valued: ["--erl", "--sname", "--name", "--cookie", "--logger-otp-reports", "--logger-sasl-reports"], input: "never" },
+  julia: { code: ["-e", "--eval", "-E", "--print"], files: ["-L", "--load"], valued: ["-J", "--sysimage", "-t", "--threads", "-p", "--procs", "-C", "--cpu-target", "-O", "--machine-file", "-H", "--home"], input: "always" },
+  emacs: { code: ["--eval", "-eval", "--execute", "-execute", "-f", "--funcall"], files: ["--script", "-script", "-scriptload", "--load", "-load", "-l"], valued: ["-t", "--terminal", "-d", "--display", "--dir", "--chdir", "-u", "--user", "--init-directory"], input: "never" },
+  elixir: { code: ["-e", "--eval"], files: ["-r", "-pr"], valued: ["--erl", "--sname", "--name", "--cookie", "--logger-otp-reports", "--logger-sasl-reports"], input: "never" },
   groovy: { code: ["-e"], valued: ["-cp", "-classpath", "--classpath", "-D"], input: "never" },
   scala: { code: ["-e"], valued: ["-cp", "-classpath"], input: "never" },
   kotlin: { code: ["-e", "-expression"], valued: ["-cp", "-classpath"], input: "never" },
-  racket: { code: ["-e", "--eval", "-f", "--load", "-r", "--require-script"], valued: ["-l", "--lib", "-t", "--require", "-S", "--search"], input: "never" },
-  guile: { code: ["-c", "-l"], valued: ["-L", "-C", "-e", "--listen"], input: "dash" },
-  sbcl: { code: ["--eval", "--load", "--script"], valued: ["--core", "--dynamic-space-size", "--control-stack-size"], input: "always" },
+  kotlinc: { code: ["-e", "-expression"], valued: ["-cp", "-classpath", "-d", "-kotlin-home", "-jvm-target", "-module-name", "-language-version", "-api-version", "-jdk-home", "-opt-in", "-P"], input: "never" },
+  racket: { code: ["-e", "--eval"], files: ["-f", "--load", "-r", "--require-script"], valued: ["-l", "--lib", "-t", "--require", "-S", "--search"], input: "never" },
+  guile: { code: ["-c"], files: ["-l"], valued: ["-L", "-C", "-e", "--listen"], input: "dash" },
+  sbcl: { code: ["--eval"], files: ["--load", "--script"], valued: ["--core", "--dynamic-space-size", "--control-stack-size"], input: "always" },
   jshell: { code: [], valued: ["--class-path", "--module-path", "--add-modules", "--startup", "-R", "-J"], input: "always" },
   ocaml: { code: [], valued: ["-I", "-init", "-open", "-ppx"], input: "always" },
   swift: { code: ["-e"], valued: ["-I", "-L", "-l", "-module-name", "-sdk", "-target"], input: "dash" },
@@ -177,21 +180,21 @@ const INLINE: Record<string, { code: string[]; valued?: string[]; input: "always
   osascript: { code: ["-e"], valued: ["-l", "-s"], input: "always", plain: /^[ \t]*(display[ \t]+(notification|dialog|alert)|say|beep)([ \t]+("[^"\\\n]*"|\d+|[{},]|with|title|subtitle|sound|name|message|buttons|default|button|giving|up|after|icon|note|caution|stop|as|critical|informational|warning|using|voice))*[ \t]*$/i },
   raku: { code: ["-e"], valued: ["-I", "-M", "--target", "--encoding"], input: "always" },
   perl6: { code: ["-e"], valued: ["-I", "-M", "--target", "--encoding"], input: "always" },
-  bb: { code: ["-e", "--eval", "-f", "--file"], valued: ["--classpath", "-cp", "--config", "--deps-root", "-m", "--main", "-x", "--exec"], input: "never" },
-  clojure: { code: ["-e", "--eval", "-i", "--init"], valued: ["-Sdeps", "-Scp", "-Sthreads"], input: "never" },
-  clj: { code: ["-e", "--eval", "-i", "--init"], valued: ["-Sdeps", "-Scp", "-Sthreads"], input: "never" },
+  bb: { code: ["-e", "--eval"], files: ["-f", "--file"], valued: ["--classpath", "-cp", "--config", "--deps-root", "-m", "--main", "-x", "--exec"], input: "never" },
+  clojure: { code: ["-e", "--eval"], files: ["-i", "--init"], valued: ["-Sdeps", "-Scp", "-Sthreads"], input: "never" },
+  clj: { code: ["-e", "--eval"], files: ["-i", "--init"], valued: ["-Sdeps", "-Scp", "-Sthreads"], input: "never" },
   ghc: { code: ["-e"], valued: ["-o", "-i", "-package", "-outputdir"], input: "never" },
   ghci: { code: ["-e"], valued: ["-i", "-package"], input: "always" },
   octave: { code: ["--eval"], valued: ["-p", "--path", "--exec-path", "--image-path", "--info-file", "--info-program", "--doc-cache-file", "--texi-macros-file"], input: "always" },
   // gnuplot's `system("…")`, `!cmd`, and the file `set output` names.
   gnuplot: { code: ["-e"], valued: ["-c"], input: "always" },
   // dc's `!` runs the rest of its line; m4's syscmd and esyscmd run a command.
-  dc: { code: ["-e", "--expression", "-f", "--file"], input: "always" },
+  dc: { code: ["-e", "--expression"], files: ["-f", "--file"], input: "always" },
   m4: { code: [], valued: ["-D", "--define", "-U", "--undefine", "-I", "--include", "-d", "--debugfile", "-o", "--error-output", "-l", "--arglength", "-t", "--trace", "-F", "--freeze-state", "-R", "--reload-state"], input: "always" },
   janet: { code: ["-e"], valued: ["-l", "-m"], input: "always" },
   fennel: { code: ["-e", "--eval"], valued: ["--add-package-path", "--add-fennel-path"], input: "never" },
   hy: { code: ["-c"], valued: ["-m"], input: "dash" },
-  csi: { code: ["-e", "-eval", "-p", "-print", "-P", "-pretty-print", "-s", "-script", "-ss"], valued: ["-I", "-include-path"], input: "always" },
+  csi: { code: ["-e", "-eval", "-p", "-print", "-P", "-pretty-print"], files: ["-s", "-script", "-ss"], valued: ["-I", "-include-path"], input: "always" },
 };
 
 /** `lua5.4`: the language's own entry in INLINE. */
@@ -199,6 +202,19 @@ function inlineEntry(name: string): (typeof INLINE)[string] | undefined {
   const bare = basename(name);
   const unversioned = bare.replace(/[\d.]+$/, "");
   return Object.hasOwn(INLINE, bare) ? INLINE[bare] : unversioned !== "" && Object.hasOwn(INLINE, unversioned) ? INLINE[unversioned] : undefined;
+}
+
+/**
+ * Whether a file of code an option loads (`emacs -l x.el`, `R -f x.R`) could write any file, as a
+ * program file of runsUnreadProgram's: one the text does not fix, or a place it does not; one the
+ * command writes first; one there that is not the project's own. A name that is no file there is
+ * a library the language finds on its own path (`emacs -l ert`), or a file missing: the tool stops.
+ */
+function codeFileRuns(value: string | undefined, cwd: string | undefined, written: (path: string) => boolean): boolean {
+  if (value === undefined || cwd === undefined) return true;
+  const path = resolve(cwd, value);
+  if (!existsSync(path)) return written(path);
+  return notTrackedByProject([path]).length > 0;
 }
 
 /** Whether the word names one of the languages INLINE reads the options and input of. */
@@ -221,7 +237,7 @@ function plainCode(code: string): boolean {
  * the text does not fix, or input it does not give (a pipe from another command, a file), could too.
  * `input`: whether it is given input; `stdin`: that input's text where the text fixes it.
  */
-export function runsUnreadInline(name: string, args: Array<string | undefined>, input: boolean, stdin: string | undefined): boolean {
+export function runsUnreadInline(name: string, args: Array<string | undefined>, input: boolean, stdin: string | undefined, cwd: string | undefined, written: (path: string) => boolean): boolean {
   const entry = inlineEntry(name);
   if (entry === undefined) return false;
   const bare = basename(name);
@@ -233,7 +249,13 @@ export function runsUnreadInline(name: string, args: Array<string | undefined>, 
       continue;
     }
     if (arg === "--" || arg === "--args") break;
-    const code = entry.code.find((option) => arg === option || (option.startsWith("--") ? arg.startsWith(`${option}=`) : option.length === 2 && arg.startsWith(option) && !entry.valued?.includes(arg)));
+    const given = (option: string) => arg === option || (option.startsWith("--") ? arg.startsWith(`${option}=`) : option.length === 2 && arg.startsWith(option) && !entry.valued?.includes(arg));
+    const file = entry.files?.find(given);
+    if (file !== undefined) {
+      if (codeFileRuns(arg === file ? args[++at] : arg.slice(file.length).replace(/^=/, ""), cwd, written)) return true;
+      continue;
+    }
+    const code = entry.code.find(given);
     if (code !== undefined) {
       const value = arg === code ? args[++at] : arg.slice(code.length).replace(/^=/, "");
       if (value === undefined || !(plainCode(value) || entry.plain?.test(value) === true)) return true;

@@ -973,7 +973,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   if (isUnreadRunner(name) && runsUnreadProgram(name, args, here.cwd)) add(here, UNKNOWABLE);
   if ((name === "cargo" || name === "cross") && !walk.shared.functions.has(name) && runsUnreadCrate(args, here.cwd, (path) => writtenBefore(here, path))) add(here, UNKNOWABLE);
   // Its code given inline or on its input (`Rscript -e '…'`, `tclsh <<<'…'`, `echo '…' | lua`), unless plainly read-only.
-  if (readsUnreadInline(name) && runsUnreadInline(name, args, piped || inputRedirected(node), literalInput(node) ? stdin : piped ? pipedText(node, here) : undefined)) add(here, UNKNOWABLE);
+  if (readsUnreadInline(name) && runsUnreadInline(name, args, piped || inputRedirected(node), literalInput(node) ? stdin : piped ? pipedText(node, here) : undefined, here.cwd, (path) => writtenBefore(here, path))) add(here, UNKNOWABLE);
   if (name === "cat" || name === "tee" || name === "echo" || name === "printf") noteText(node, name, args, stdin, here);
   // `shopt -s cdable_vars; cd d`: where ./d is no directory, bash goes to the one $d names: not known here.
   if (name === "cd" && args.length === 1 && /^[A-Za-z_]\w*$/.test(args[0] ?? "") && /\b(cdable_vars|BASHOPTS)\b/.test(here.shared.command ?? "") && (here.cwd === undefined || !isDirectory(join(here.cwd, args[0] as string)))) {

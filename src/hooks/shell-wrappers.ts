@@ -340,15 +340,24 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       // `cross-env-shell A=1 "node x.js; rm f"`: its leading VAR=value words set, the rest joined
       // with spaces into one line a shell runs, read as `env A=1 sh -c LINE` (one the text does not
       // fix: unknown). (cross-env takes any leading word holding `NAME=` for one: reading fewer as such reads more of the line.)
-      let from = 1;
-      while (from < argv.length && /^[A-Za-z_]\w*=/.test(words[from]?.text ?? "")) from++;
+      const from = crossEnvCommand(argv, words);
       if (from >= argv.length) return undefined;
       const line = argv.slice(from);
-      // (Each word as cross-env passes it on: its `'` dropped, `\'` and `\\` made `'` and `\`, a `\` before `$` or `"` dropped: `"echo ';rm f'"` runs rm.)
-      const passed = (word: string) => word.replace(/\\\\|(\\)?'|\\(?=[$"\\])/g, (match) => (match === "\\\\" ? "\\" : match === "\\'" ? "'" : ""));
       if (line.some((word) => word === undefined)) add(here, UNKNOWABLE);
-      else nested.push({ script: ["env", ...words.slice(1, from).map((word) => word.text), "sh", "-c", shellQuoted((line as string[]).map(passed).join(" "))].join(" "), cwd: here.cwd });
+      else nested.push({ script: ["env", ...words.slice(1, from).map((word) => word.text), "sh", "-c", shellQuoted((line as string[]).map(crossEnvPassed).join(" "))].join(" "), cwd: here.cwd });
       return undefined;
+    }
+    if (program === "cross-env" && !walk.shared.functions.has(program)) {
+      // Plain cross-env passes its command's words on as cross-env-shell does (`cross-env A=1 rm
+      // "'u.ts'"` removes u.ts): where that changes one, its command is read as `env A=1 WORDS…`
+      // of the words it runs; else through the wrapper table (shell-runners.ts).
+      const from = crossEnvCommand(argv, words);
+      const line = argv.slice(from);
+      if (line.some((word) => word !== undefined && crossEnvPassed(word) !== word)) {
+        if (line.some((word) => word === undefined)) add(here, UNKNOWABLE);
+        else nested.push({ script: ["env", ...words.slice(1, from).map((word) => word.text), ...(line as string[]).map((word) => shellQuoted(crossEnvPassed(word)))].join(" "), cwd: here.cwd });
+        return undefined;
+      }
     }
     if (program === "dotenv" && !walk.shared.functions.has(program)) {
       // python-dotenv's CLI (`dotenv -f .env run --no-override cmd`): the command after `run`; its
@@ -587,3 +596,13 @@ function hookScript(run: HookRun, here: Walk): Nested[] {
   if (file === undefined) return [{ script: [run.hook, ...run.args].map(shellQuoted).join(" "), cwd: run.cwd, bound: new Map() }];
   return [{ script: file.text, cwd: run.cwd, bound: new Map([["0", [run.hook]], ["BASH_SOURCE", [run.hook]]]), positional: run.args.map((arg) => [arg]) }];
 }
+
+/** Where cross-env's command starts: after its leading `NAME=value` words. */
+function crossEnvCommand(argv: Array<string | undefined>, words: Node[]): number {
+  let from = 1;
+  while (from < argv.length && /^[A-Za-z_]\w*=/.test(words[from]?.text ?? "")) from++;
+  return from;
+}
+
+/** A word of its command as cross-env passes it on: its `'` dropped, `\'` and `\\` made `'` and `\`, a `\` before `$` or `"` dropped (`"echo ';rm f'"` runs rm). */
+const crossEnvPassed = (word: string): string => word.replace(/\\\\|(\\)?'|\\(?=[$"\\])/g, (match) => (match === "\\\\" ? "\\" : match === "\\'" ? "'" : ""));
