@@ -548,4 +548,18 @@ Forms("should read a command's input where bash opens it: after its list's cd, a
   assert.is(bash(box, "cd site && python3 manage.py shell < ok.py"), undefined, "allowed");
 });
 
+Forms("should judge a program or input file a script the line ran before rewrote as any file: what runs is not what is on disk", async ({ box }) => {
+  file(box, "fix.py", "import os\nos.remove('u.ts')\n");
+  file(box, "ok.py", "print(1)\n");
+  // The scripts a line runs (`bash -c`, a function, a script file) are read after the line: the file read as on disk is asked again.
+  for (const command of ["bash -c 'cp fix.py ok.py'; python3 ok.py", "sh -c 'cat fix.py > ok.py' && python3 < ok.py", "f() { cp fix.py ok.py; }; f; python3 ok.py"]) {
+    assert.ok((await writes(box, command)).includes("unknown:."), command);
+    assert.is(bash(box, command), "deny", command);
+  }
+  // Not a write after the read, nor one of another file.
+  for (const command of ["python3 ok.py; bash -c 'cp fix.py ok.py'", "bash -c 'cp fix.py new.py'; python3 ok.py", "bash -c 'echo hi'; python3 ok.py"]) {
+    assert.not.ok((await writes(box, command)).includes("unknown:."), command);
+  }
+});
+
 Forms.run();

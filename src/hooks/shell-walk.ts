@@ -62,6 +62,7 @@ import {
   wordValue,
   shellQuoted,
   wordValues,
+  writesAny,
   writtenBefore,
 } from "./shell-words.js";
 
@@ -107,7 +108,13 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
     const sets = setHere;
     if (walk.bound !== undefined) walk.bound = new Map([...walk.bound].filter(([name]) => OWN.test(name) || (sets !== undefined && !sets.has(name))));
     if (positional !== undefined) walk.bound = withPositional(walk.bound, positional, tree.rootNode);
-    visit(tree.rootNode, walk, nested);
+    const outer = walk.shared.laterReads;
+    walk.shared.laterReads = nested;
+    try {
+      visit(tree.rootNode, walk, nested);
+    } finally {
+      walk.shared.laterReads = outer;
+    }
   } catch {
     // A command the parser cannot take apart is a command whose writes cannot be named: any file.
     add(walk, UNKNOWABLE);
@@ -116,26 +123,21 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
     tree?.delete();
     parser.delete(); // its memory is WebAssembly's: a library caller serving many calls would keep every one
   }
-  for (const inner of nested) {
-    const found = inner.mounts === undefined && inner.remote !== true ? walk.found : new Set<string>();
-    // On another machine `~` is the remote home: a place the text does not fix.
-    const home = inner.remote === true ? `${UNKNOWN_MARK}~` : walk.home;
-    // The same script read again with the same inputs writes what its first read found (a script
-    // that runs itself, `sh -e "$0" "$@"` as husky's hooks do, would otherwise be read until the
-    // walk's depth runs out, and judged any file).
-    // Nor the variables this machine's environment gives (INHERITED): another's, or a container's, are its own.
-    const given = inner.bound ?? walk.bound;
-    const bound = inner.mounts === undefined && inner.remote !== true ? given : given && new Map([...given].filter(([name]) => !INHERITED.includes(name)));
-    const key = `\0script ${JSON.stringify([inner.script, inner.cwd, home, [...(bound ?? [])], inner.positional, inner.mounts, inner.remote, inner.terminal, inputKey(inner.input), walk.environment, [...walk.temporary], walk.shared.functions.size])}`;
-    if (walk.shared.read.has(key)) continue;
-    walk.shared.read.add(key);
-    const typed = walk.shared.typed ?? 0;
-    await walkScript(inner.script, { ...walk, found, home, cwd: inner.cwd, previous: undefined, stack: [], bound, shellInput: inputOf(inner, walk) }, depth + 1, bash, inner.positional);
-    if (inner.mounts !== undefined) for (const path of found) for (const here of onHost(path, inner.mounts)) walk.found.add(here);
-    if (inner.remote === true) for (const path of found) if (!path.startsWith(UNKNOWN_MARK)) walk.found.add(path);
-    // A remote command reading this terminal (`ssh host tmux`, `ssh -t host vim`): what is typed into it runs on a host that may be this one.
-    if (inner.terminal === true && (walk.shared.typed ?? 0) > typed) walk.found.add(UNKNOWABLE);
+  // Paths asked of while some of these were still unread (writtenBefore): what each of these writes, in turn.
+  const asked = walk.shared.unwrittenAsked?.filter((entry) => entry.reads === nested) ?? [];
+  for (const [index, inner] of nested.entries()) {
+    const foundBefore = asked.length === 0 ? undefined : new Set(walk.found);
+    try {
+      await readNested(inner, walk, depth, bash);
+    } finally {
+      // A file read as on disk that a script run before it writes (`bash -c "cp a.py x.py"; python3 x.py`): what runs is not what was read.
+      if (foundBefore !== undefined) {
+        const added = [...walk.found].filter((path) => !foundBefore.has(path));
+        if (asked.some((entry) => entry.before > index && writesAny(walk, added, entry.path))) walk.found.add(UNKNOWABLE);
+      }
+    }
   }
+  if (walk.shared.unwrittenAsked !== undefined && asked.length > 0) walk.shared.unwrittenAsked = walk.shared.unwrittenAsked.filter((entry) => entry.reads !== nested);
   if (depth > 0) return;
   // Calls of functions defined only later in the walk (in a script sourced before them): read now.
   for (let calls = walk.shared.pending.splice(0); calls.length > 0; calls = walk.shared.pending.splice(0)) {
@@ -147,6 +149,28 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
     for (const inner of later) await walkScript(inner.script, { ...walk, cwd: inner.cwd, previous: undefined, stack: [], bound: inner.bound, shellInput: inputOf(inner, walk) }, 1, bash, inner.positional);
   }
   throughLinksMade(walk);
+}
+
+/** One script a script runs, read after it (walkScript): with its own place, variables and input. */
+async function readNested(inner: Nested, walk: Walk, depth: number, bash: () => Promise<Parser>): Promise<void> {
+  const found = inner.mounts === undefined && inner.remote !== true ? walk.found : new Set<string>();
+  // On another machine `~` is the remote home: a place the text does not fix.
+  const home = inner.remote === true ? `${UNKNOWN_MARK}~` : walk.home;
+  // The same script read again with the same inputs writes what its first read found (a script
+  // that runs itself, `sh -e "$0" "$@"` as husky's hooks do, would otherwise be read until the
+  // walk's depth runs out, and judged any file).
+  // Nor the variables this machine's environment gives (INHERITED): another's, or a container's, are its own.
+  const given = inner.bound ?? walk.bound;
+  const bound = inner.mounts === undefined && inner.remote !== true ? given : given && new Map([...given].filter(([name]) => !INHERITED.includes(name)));
+  const key = `\0script ${JSON.stringify([inner.script, inner.cwd, home, [...(bound ?? [])], inner.positional, inner.mounts, inner.remote, inner.terminal, inputKey(inner.input), walk.environment, [...walk.temporary], walk.shared.functions.size])}`;
+  if (walk.shared.read.has(key)) return;
+  walk.shared.read.add(key);
+  const typed = walk.shared.typed ?? 0;
+  await walkScript(inner.script, { ...walk, found, home, cwd: inner.cwd, previous: undefined, stack: [], bound, shellInput: inputOf(inner, walk) }, depth + 1, bash, inner.positional);
+  if (inner.mounts !== undefined) for (const path of found) for (const here of onHost(path, inner.mounts)) walk.found.add(here);
+  if (inner.remote === true) for (const path of found) if (!path.startsWith(UNKNOWN_MARK)) walk.found.add(path);
+  // A remote command reading this terminal (`ssh host tmux`, `ssh -t host vim`): what is typed into it runs on a host that may be this one.
+  if (inner.terminal === true && (walk.shared.typed ?? 0) > typed) walk.found.add(UNKNOWABLE);
 }
 
 /**

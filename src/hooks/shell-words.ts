@@ -118,6 +118,17 @@ export interface Shared {
   textLeft?: number;
   /** How many syntax-tree nodes the walk may still read: what is past it could write any file. */
   nodesLeft?: number;
+  /**
+   * The scripts the script being visited runs, read after it (its `bash -c`, its functions'
+   * calls, the scripts it runs): walkScript's `nested`, while it visits its own tree.
+   */
+  laterReads?: unknown[];
+  /**
+   * Paths writtenBefore found unwritten while some of those were still unread: each with the
+   * list, and how many of it came before (`bash -c "cp a.py x.py"; python3 x.py` read x.py as on
+   * disk). Where one of those writes it, what was read is not what runs (walkScript).
+   */
+  unwrittenAsked?: Array<{ path: string; reads: unknown[]; before: number }>;
 }
 
 /** A function's body, and the script that defined it (its `${BASH_SOURCE[0]}`). */
@@ -733,9 +744,18 @@ export function textWrittenBefore(walk: Walk, path: string): string | typeof UNK
  * unknown, or any file. What is on disk now is not what will run.
  */
 export function writtenBefore(walk: Walk, path: string): boolean {
+  if (writesAny(walk, walk.found, path)) return true;
+  // Scripts it runs before this point are read after it: asked again when they are (walkScript).
+  const reads = walk.shared.laterReads;
+  if (reads !== undefined && reads.length > 0) (walk.shared.unwrittenAsked ??= []).push({ path, reads, before: reads.length });
+  return false;
+}
+
+/** Whether any of these paths written is the path, or holds it: itself, a glob over it, a file of its name in a place unknown, any file. */
+export function writesAny(walk: Walk, found: Iterable<string>, path: string): boolean {
   // (As written: `cd sub && cp x ../y` writes sub/../y, the y asked of after `cd ..`.)
   const asked = resolve(path);
-  for (const written of walk.found) {
+  for (const written of found) {
     if (walk.shared.managed.has(written)) continue;
     if (written === path || written === UNKNOWABLE || (!written.startsWith("\0") && resolve(written) === asked)) return true;
     if (written.startsWith(UNKNOWN_MARK) && (path.endsWith(`/${written.slice(UNKNOWN_MARK.length)}`) || written.slice(UNKNOWN_MARK.length).includes("*"))) return true;
