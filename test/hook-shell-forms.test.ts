@@ -562,4 +562,18 @@ Forms("should judge a program or input file a script the line ran before rewrote
   }
 });
 
+Forms("should read what follows a function call or a sourced script that gives the shell an input (exec < f) as reading it", async ({ box }) => {
+  file(box, "site/fix.py", "import os\nos.remove('u.ts')\n");
+  file(box, "site/manage.py", "");
+  file(box, "in.sh", "exec < site/fix.py\n");
+  file(box, "quiet.sh", "exec </dev/null\n");
+  for (const command of ["f() { exec < site/fix.py; }; f; python3 site/manage.py shell", "g() { exec 0<site/fix.py; }; f() { g; }; f; python3 site/manage.py shell", ". ./in.sh; python3 site/manage.py shell", "source in.sh; python3 site/manage.py shell"]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  // Never called, another descriptor, /dev/null: no input the console reads.
+  for (const command of ["f() { exec < site/fix.py; }; python3 site/manage.py shell", "f() { exec 3< site/fix.py; }; f; python3 site/manage.py shell", "f() { exec </dev/null; }; f; python3 site/manage.py shell", ". ./quiet.sh; python3 site/manage.py shell"]) {
+    assert.equal(await writes(box, command), [], command);
+  }
+});
+
 Forms.run();

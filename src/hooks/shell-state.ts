@@ -79,6 +79,32 @@ export function functionChangesDirectory(name: string, functions: Map<string, Ar
   });
 }
 
+/** An `exec` that gives the shell an input (`exec < f`, `exec 0<f`, `command exec <&3`, a heredoc or here-string), and the word it reads from. */
+const EXEC_INPUT = /(?:^|[;&|({)\n]|\b(?:then|do|else)\b)\s*(?:(?:builtin|command)\s+)?exec\b[^;&|\n]*?(?:^|\s)0?<(?!\()\s*([^\s;&|)}]*)/gm;
+
+/**
+ * The input code run in this shell (a sourced script's text, outside its functions; a function's
+ * body) leaves it with, where it may give it one (`exec < f`): "" where each such exec reads
+ * /dev/null, else null, a stream the walk does not read; undefined where it gives none.
+ */
+export function shellInputLeft(text: string): string | null | undefined {
+  const reads = [...text.matchAll(EXEC_INPUT)].map((match) => match[1]);
+  if (reads.length === 0) return undefined;
+  return reads.every((word) => word === "/dev/null") ? "" : null;
+}
+
+/** The input a call of function `name` may leave the shell with (shellInputLeft), through the functions it calls too. */
+export function functionInputLeft(name: string, functions: Map<string, Array<{ body: string }>>, seen = new Set<string>()): string | null | undefined {
+  if (seen.has(name)) return undefined;
+  seen.add(name);
+  let left: string | null | undefined;
+  for (const { body } of functions.get(name) ?? []) {
+    const inputs = [shellInputLeft(body), ...(body.match(/[\w.:-]+/g) ?? []).filter((word) => word !== name && functions.has(word)).map((word) => functionInputLeft(word, functions, seen))];
+    for (const input of inputs) if (input !== undefined) left = left === undefined || left === input ? input : null;
+  }
+  return left;
+}
+
 /**
  * A script's text without its functions' bodies (`name() { … }`, `function name { … }`), which
  * run only when called: a sourced file's `cd` inside a function does not move the shell that sources it.

@@ -29,7 +29,7 @@ import { loadPathOf, optionLoads, readLoads } from "./shell-preloads.js";
 import { moduleFile, moduleTexts, noteText, onlyValue, packageInits, preloadedFiles, programText, runsProgramFile, stdinProgram, unfixedCodeOptions } from "./shell-program-runs.js";
 import { PACKAGE_BINS, RULES } from "./shell-rules.js";
 import { askpassRun, lessPreprocessors, loadsNamedLibrary, loadsOpensslCode } from "./shell-key-rules.js";
-import { CHANGES_DIRECTORY, changeDirectory, forgetBound, functionChangesDirectory, type Guard, outsideFunctions, OWN, sourcedChangesDirectory } from "./shell-state.js";
+import { CHANGES_DIRECTORY, changeDirectory, forgetBound, functionChangesDirectory, functionInputLeft, type Guard, outsideFunctions, OWN, shellInputLeft, sourcedChangesDirectory } from "./shell-state.js";
 import { argumentVariables, constantVariables, INHERITED, isTopLevel, namesSet, temporaryVariables } from "./shell-variables.js";
 import { callFunction, PACKAGE_MANAGERS, positionalOf, runScript, withPositional } from "./shell-scripts.js";
 import { METADATA_COMMANDS } from "./shell-metadata-rules.js";
@@ -666,8 +666,10 @@ function scaffoldDirectory(name: string, args: Array<string | undefined>): strin
 /** A call of a shell function: its bodies read with the call's arguments; it runs in this shell. */
 function runFunction(name: string, functions: FunctionBody[], argWords: Node[], here: Walk, walk: Walk, nested: Nested[], input?: string | null): void {
   callFunction(name, functions, { cwd: here.cwd, bound: walk.bound, positional: positionalOf(argWords, here), input }, walk, nested);
-  // A `cd` in it leaves what follows in a place the text does not fix.
+  // A `cd` in it leaves what follows in a place the text does not fix; an `exec < f` in it, an input the walk does not read.
   if (functionChangesDirectory(name, walk.shared.functions)) walk.cwd = undefined;
+  const left = functionInputLeft(name, walk.shared.functions);
+  if (left !== undefined) walk.shellInput = left;
   forgetBound(walk, functions.map(({ body }) => body).join("\n")); // and what it sets stays set
 }
 
@@ -1080,6 +1082,9 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     } else if (argWords.length > 0) {
       const script = runScript(args[0], true, here, nested, argWords.length > 1 ? { positional: positionalOf(argWords.slice(1), here) } : {}, true);
       if (typeof script === "object" && sourcedChangesDirectory(script.text, here.cwd, walk.home)) walk.cwd = undefined;
+      // (And an `exec < f` in it gives this shell an input the walk does not read.)
+      const input = typeof script === "object" ? shellInputLeft(outsideFunctions(script.text)) : undefined;
+      if (input !== undefined) walk.shellInput = input;
       forgetBound(walk, typeof script === "object" ? script.text : script === undefined ? "" : undefined);
     }
     return;
