@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { userInfo } from "node:os";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -64,6 +65,23 @@ Dir("should refuse a relative CLAIMS_DIR, which would be another directory in ev
     assert.match(run.stderr, /^claims: CLAIMS_DIR is a relative path \("team-claims"\)[^\n]*\.\n$/);
     assert.not.ok(existsSync(join(box.project, "team-claims")), "nothing made where the relative path led");
   }
+});
+
+Dir("should read an empty or relative HOME as the account's own home, not a claims directory in every working directory", ({ box }) => {
+  // Two sessions in two directories with `HOME=` (or `HOME=h`) each had a claims directory of its own, and both were granted one file.
+  const own = join(userInfo().homedir, ".local", "state", "claims");
+  for (const HOME of ["", "rel-home"]) {
+    for (const cwd of [box.project, box.root]) {
+      const env = { HOME };
+      assert.is(resolveSettings({ cwd, env }).dir, own, `HOME=${HOME} in ${cwd}`);
+      assert.is(resolveSettings({ cwd, env, dir: "~/x" }).dir, join(userInfo().homedir, "x"), "~ is that home too");
+    }
+  }
+  // Read-only: nothing made where the relative home led.
+  writeFileSync(join(box.project, "a.ts"), "x\n");
+  const run = claims(["check", "a.ts", "--holder", "a"], { cwd: box.project, env: { HOME: "" } });
+  assert.is(run.code, 0, run.stderr);
+  assert.not.ok(existsSync(join(box.project, ".local")), "no claims directory under the working directory");
 });
 
 Dir("should refuse a relative --dir for the hook and claims mcp, which run in each session's own directory", ({ box }) => {

@@ -3,9 +3,8 @@
 // and for a tree written whole, every `.claims` under it. And the claims directory itself, which
 // only the claims commands change (isWithin).
 import { existsSync, readFileSync } from "node:fs";
-import { os } from "../os/lazy-os.js";
 import { basename, dirname, join, resolve } from "node:path";
-import { claimsDirOfConfig, defaultClaimsDir, type Environment, resolveSettings } from "../protocol/settings.js";
+import { claimsDirOfConfig, defaultClaimsDir, type Environment, homeOf, resolveSettings } from "../protocol/settings.js";
 import { TAKES_FILE } from "../protocol/store.js";
 import { pinnedDirsIn } from "../protocol/pinned.js";
 import { CONFIG_SEARCH_DEPTH, claimsDirsAbove, configBetween, configsUnder, globReach, isFile, isWithin, packagesOfLinked, pinned, unpinnedEnvironment, withUnmovedDefault } from "../protocol/routes.js";
@@ -161,7 +160,7 @@ function directories(session: Session, own: string): { elsewhere: Map<string, st
  */
 export function claimsDirsKnown(session: Session, own: string): string[] {
   const env = session.env ?? process.env;
-  const dirs = new Set([own, defaultClaimsDir(env, env.HOME || os().homedir())]);
+  const dirs = new Set([own, defaultClaimsDir(env, homeOf(env))]);
   if (pinned(session)) {
     try {
       dirs.add(resolveSettings({ cwd: session.cwd, env: unpinnedEnvironment(env) }).dir);

@@ -4,10 +4,9 @@
 // user's default directory (docs/PROTOCOL.md 1, 1a), but not other users' (a shared directory), and
 // a queue in one directory cannot wait for a claim in the other. Setup and verify say so, with the
 // command that pins the directory (--dir in the hook's command line).
-import { homedir } from "node:os";
 import { realOrSelf } from "../os/files.js";
 import { shellQuote } from "../os/shell-quote.js";
-import { defaultClaimsDir, resolveSettings } from "../protocol/settings.js";
+import { defaultClaimsDir, homeOf, resolveSettings } from "../protocol/settings.js";
 
 type Agent = "claude" | "codex";
 type Env = Record<string, string | undefined>;
@@ -27,7 +26,7 @@ const AGENT_NAMES: Record<Agent, string> = { claude: "Claude Code", codex: "Code
  * the one an environment without them uses.
  */
 function environmentDirectory(env: Env): { dir: string; variable: "CLAIMS_DIR" | "XDG_STATE_HOME" } | undefined {
-  const home = env.HOME || homedir();
+  const home = homeOf(env);
   let named: { dir: string; variable: "CLAIMS_DIR" | "XDG_STATE_HOME" };
   if (env.CLAIMS_DIR) {
     try {

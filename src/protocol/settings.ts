@@ -58,7 +58,7 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
   // Folded where the file system ignores case (src/targets/caseless.ts), as canonical targets are:
   // directories are compared with them, and with each other, as strings.
   const cwd = foldPath(resolve(input.cwd ?? process.cwd()));
-  const given = env.HOME || os().homedir();
+  const given = homeOf(env);
   const home = isAbsolute(given) ? foldPath(given) : given;
   const config = findConfig(input.configAt ?? cwd);
 
@@ -66,7 +66,11 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
   if (input.dir !== undefined) dir = resolveDirSetting(input.dir, cwd, home, optionName("dir"));
   else if (env.CLAIMS_DIR) dir = resolveDirSetting(absoluteFromEnvironment(env.CLAIMS_DIR), cwd, home, "CLAIMS_DIR");
   else if (config?.dir !== undefined) dir = fromConfig(config, () => resolveDirSetting(config.dir as string, dirname(config.path), home, `"dir" in ${config.path}`));
-  else dir = defaultClaimsDir(env, home);
+  else {
+    dir = defaultClaimsDir(env, home);
+    // (homeOf found no absolute home at all: the default would be another directory in every working directory.)
+    if (!isAbsolute(dir)) throw new BadInputError(`HOME is ${given === "" ? "empty" : `relative (${JSON.stringify(given)})`} and this account has no absolute home, so the default claims directory would be another in every working directory; set HOME to an absolute path, or name the claims directory with CLAIMS_DIR.`);
+  }
 
   let ttl = DEFAULT_TTL_SECONDS;
   let ttlExplicit = true;
@@ -87,6 +91,24 @@ function fromConfig<Value>(config: ConfigFile, read: () => Value): Value {
     return read();
   } catch (error) {
     throw error instanceof BadInputError ? new ConfigError(config.path, error.message) : error;
+  }
+}
+
+/**
+ * The home `~` and the default claims directory are read from: HOME where it is absolute; where it
+ * is empty or relative (`HOME=`, `HOME=h`), which names no one place (a relative one would give each
+ * working directory a claims directory of its own, and two sessions in two directories would both
+ * be granted one file), the account's own home, as where HOME is unset; else HOME as given, which
+ * resolveSettings refuses for the default directory.
+ */
+export function homeOf(env: Environment): string {
+  const given = env.HOME ?? os().homedir();
+  if (isAbsolute(given)) return given;
+  try {
+    const own = os().userInfo().homedir;
+    return isAbsolute(own) ? own : given;
+  } catch {
+    return given; // (no entry for this uid)
   }
 }
 
@@ -118,7 +140,7 @@ export function unmovedDefault(dir: string, env: Environment): string | undefine
 
 /** `~/.local/state/claims` of this user (the invoking user's under sudo), whatever XDG_STATE_HOME says; undefined for a relative HOME, which names no one place. */
 function unmovedDefaultOf(env: Environment): string | undefined {
-  const given = sudoUserHome() ?? (env.HOME || os().homedir());
+  const given = sudoUserHome() ?? homeOf(env);
   return isAbsolute(given) ? foldPath(defaultClaimsDir({}, given)) : undefined;
 }
 
@@ -141,7 +163,7 @@ function creatable(path: string): boolean {
  * whose absence is no typo (namedDirectoryMissing).
  */
 export function isDefaultClaimsDir(dir: string, env: Environment): boolean {
-  const given = env.HOME || os().homedir();
+  const given = homeOf(env);
   // Spelled as given first: where the file system keeps case apart (the common case), folding
   // changes nothing, and this answers without a look at the disk.
   if (defaultClaimsDir(env, given) === dir) return true;
@@ -292,7 +314,7 @@ function parseConfig(path: string): ConfigFile {
  * reads one a change deletes from the commit before it): its "dir", else the default.
  */
 export function claimsDirOfConfig(text: string, path: string, env: Environment = process.env): string {
-  const home = env.HOME || os().homedir();
+  const home = homeOf(env);
   const config = (() => {
     try {
       return parseConfigText(text, path);
