@@ -6,7 +6,7 @@ import { VERBS, type CommonFlags, type Flag, type VerbName } from "./flags.js";
 import { plain, type Style } from "./render.js";
 import { isTerminal, writeOut } from "../os/stdio.js";
 import { BadInputError } from "../os/errors.js";
-import { mistypedDir } from "../protocol/settings.js";
+import { homeOf, mistypedDir } from "../protocol/settings.js";
 
 export const EXAMPLES: Record<VerbName, string> = {
   take: `
@@ -163,7 +163,7 @@ export function ownRealBinary(): string {
 
 /** The verbs' --dir, held to what src/protocol/settings.ts (mistypedDir) says of a typo. */
 function refuseMistypedDir(value: string): void {
-  const home = process.env.HOME || "";
+  const home = homeOf(process.env);
   const dir = value === "~" || value.startsWith("~/") ? join(home, value.slice(1)) : resolve(value);
   if (value.trim() === "" || value.includes("\0")) return; // (settings say what is wrong with these)
   const typo = mistypedDir(dir);

@@ -16,7 +16,7 @@ import { freshLookups } from "../os/lookups.js";
 import { lookThroughLinks } from "../protocol/linked.js";
 import { claimsDirsOf, packagesAbove, pinned, type Routes } from "../protocol/routes.js";
 import { pinnedDirsIn } from "../protocol/pinned.js";
-import { resolveSettings, type Settings, unmovedDefault } from "../protocol/settings.js";
+import { homeOf, resolveSettings, type Settings, unmovedDefault } from "../protocol/settings.js";
 import { foldPath } from "../targets/caseless.js";
 import { canonicalPath, GLOB_PREFIX, isDirectory, isPathLike, NAME_PREFIX, parseTarget, type Target } from "../targets/target.js";
 import { release } from "./release.js";
@@ -86,7 +86,7 @@ export function lookAtLinks(options: TakeOptions, routes: Routes | undefined, { 
     // only be in the default directory, costs a stat per directory above it; one with a `.claims`
     // above, the settings of each; a directory or glob, a look at the packages' claims directories
     // for a claimed file with another name in it.
-    const path = resolve(cwd, input.replace(/#[^/]*$/, "").replace(/^~(?=\/|$)/, env.HOME ?? "~"));
+    const path = resolve(cwd, input.replace(/#[^/]*$/, "").replace(/^~(?=\/|$)/, homeOf(env)));
     const whole = /[*?[{]|\/$/.test(input) || isDirectory(path);
     const plain = !whole && !hasOtherNames(path);
     const above = plain ? packagesAbove(realDirectory(dirname(path))) : [];
