@@ -431,6 +431,11 @@ const cases: Array<[string, string[], RegExp]> = [
   ["two tokens to release", ["release", "kept", "--holder", "owner", "--token", "2", "--token=1"], /^claims: --token was given twice, as "2" and "1"/],
   ["two idempotency keys", ["take", "x", "--holder", "a", "--idempotency-key", "k1", "--idempotency-key", "k2"], /^claims: --idempotency-key was given twice, as "k1" and "k2"/],
   ["two waits", ["take", "x", "--holder", "a", "--wait", "1", "--wait", "60"], /^claims: --wait was given twice, as "1" and "60"/],
+  // A valued flag given the next flag for its value (commander takes any word): a claim held by "--json", in a directory "./--json", or not shared as asked.
+  ["a flag taken for a holder", ["take", "x", "--holder", "--json"], /^claims: --holder needs a value, but the word after it is the flag --json; give it one \(--holder id\)\.\n$/],
+  ["a flag taken for a purpose", ["take", "x", "--holder", "a", "-p", "--shared"], /^claims: --purpose needs a value, but the word after it is the flag --shared; give it one \(--purpose text\)\.\n$/],
+  ["a flag taken for a claims directory", ["take", "x", "--holder", "a", "--dir", "--json"], /^claims: --dir needs a value, but the word after it is the flag --json/],
+  ["help taken for a release's holder", ["release", "kept", "--holder", "-h"], /^claims: --holder needs a value, but the word after it is the flag -h/],
   ["a 3000-character target", ["take", "t".repeat(3000), "--holder", "a"], /3000 bytes long/],
   ["a control character", ["take", "a\u0007b", "--holder", "a"], /control character/],
   ["a huge purpose", ["take", "x", "--holder", "a", "--purpose", "p".repeat(5000)], /purpose is 5000 characters/],

@@ -8,7 +8,7 @@
 // refuses a value that starts with a dash, where commander takes it; keeping exactly the shapes
 // this path has always taken would mean filtering its tokens afterwards, more code than the loop.
 import { runAgentHook, runBeat, runCheck, runRelease, runTake } from "./actions.js";
-import { VERBS, type Flag, type FlagValues, type Verb } from "./flags.js";
+import { isFlagOf, VERBS, type Flag, type FlagValues, type Verb } from "./flags.js";
 
 /** Runs the call and returns true, or returns false without doing anything. */
 export async function runFast(argv: string[]): Promise<boolean> {
@@ -71,7 +71,8 @@ export function readFast<Flags extends Verb["flags"]>(flags: Flags, args: string
       values[key] = !flag.long.startsWith("--no-"); // as commander: --no-auto-take sets autoTake to false
       continue;
     }
-    if (i + 1 >= args.length || (!lastWins && key in values)) return undefined;
+    // (A value that is one of the flags, `--holder --json`: commander's path says what is wrong.)
+    if (i + 1 >= args.length || (!lastWins && key in values) || isFlagOf(flags, args[i + 1] as string)) return undefined;
     values[key] = args[++i] as string;
   }
   return { positionals, values: values as FlagValues<Flags> };

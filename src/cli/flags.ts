@@ -29,6 +29,11 @@ export interface Verb {
   readonly flags: Readonly<Record<string, Flag>>;
 }
 
+/** Whether a word is one of the verb's flags (or help): taken as a valued flag's value (`--holder --json`), a slip, refused by both parsers. */
+export function isFlagOf(flags: Verb["flags"], word: string): boolean {
+  return word === "-h" || word === "--help" || (Object.values(flags) as Flag[]).some((flag) => flag.long === word || flag.short === word);
+}
+
 /** Parsed flags as both parsers hand them over: a string for a flag with a value, else a boolean. */
 export type FlagValues<Flags extends Verb["flags"]> = { [Key in keyof Flags]?: Flags[Key] extends { value: string } ? string : boolean };
 
