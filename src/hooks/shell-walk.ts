@@ -108,12 +108,12 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
     const sets = setHere;
     if (walk.bound !== undefined) walk.bound = new Map([...walk.bound].filter(([name]) => OWN.test(name) || (sets !== undefined && !sets.has(name))));
     if (positional !== undefined) walk.bound = withPositional(walk.bound, positional, tree.rootNode);
-    const outer = walk.shared.laterReads;
-    walk.shared.laterReads = nested;
+    const [outer, outerBefore] = [walk.shared.laterReads, walk.shared.laterReadsBefore];
+    [walk.shared.laterReads, walk.shared.laterReadsBefore] = [nested, undefined];
     try {
       visit(tree.rootNode, walk, nested);
     } finally {
-      walk.shared.laterReads = outer;
+      [walk.shared.laterReads, walk.shared.laterReadsBefore] = [outer, outerBefore];
     }
   } catch {
     // A command the parser cannot take apart is a command whose writes cannot be named: any file.
@@ -795,6 +795,9 @@ function redirect(node: Node, walk: Walk, nested: Nested[]): void {
  */
 function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undefined, piped: boolean): void {
   const start = nested.length;
+  // What this command hands back runs as it runs, not before it: a file it reads is asked again of those before it alone (writtenBefore).
+  const outerBefore = walk.shared.laterReadsBefore;
+  if (walk.shared.laterReads === nested) walk.shared.laterReadsBefore = start;
   // After `exec < f`, a command with no input of its own reads the shell's (`exec < x.py; python3 manage.py shell`).
   const shellInput = walk.shellInput;
   if (shellInput !== undefined && stdin === undefined && !piped && !inputRedirected(node)) {
@@ -808,6 +811,7 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
   try {
     readCommand(node, walk, nested, stdin, piped);
   } finally {
+    walk.shared.laterReadsBefore = outerBefore;
     for (const inner of nested.slice(start)) {
       inner.bound ??= new Map(walk.bound ?? []);
       // (Read later, when the line may have given the shell another: `f; exec </dev/null`. Not a

@@ -123,6 +123,8 @@ export interface Shared {
    * calls, the scripts it runs): walkScript's `nested`, while it visits its own tree.
    */
   laterReads?: unknown[];
+  /** How many of those the command being read found handed back before it (its own run as it runs); undefined outside a command (a statement's `< f`): all of them so far. */
+  laterReadsBefore?: number;
   /**
    * Paths writtenBefore found unwritten while some of those were still unread: each with the
    * list, and how many of it came before (`bash -c "cp a.py x.py"; python3 x.py` read x.py as on
@@ -747,7 +749,8 @@ export function writtenBefore(walk: Walk, path: string): boolean {
   if (writesAny(walk, walk.found, path)) return true;
   // Scripts it runs before this point are read after it: asked again when they are (walkScript).
   const reads = walk.shared.laterReads;
-  if (reads !== undefined && reads.length > 0) (walk.shared.unwrittenAsked ??= []).push({ path, reads, before: reads.length });
+  const before = walk.shared.laterReadsBefore ?? reads?.length ?? 0;
+  if (reads !== undefined && before > 0) (walk.shared.unwrittenAsked ??= []).push({ path, reads, before });
   return false;
 }
 
