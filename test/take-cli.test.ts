@@ -314,6 +314,14 @@ Take("should show a target or purpose with an invisible or direction-changing ch
   assert.match(JSON.parse(notHeldJson.stdout).error.message, /^You do not hold x\u200by: /);
 });
 
+Take("should quote a purpose as JSON once: a tab as \\t, a backslash doubled once, a typed \\u200b apart from a zero-width space", ({ box }) => {
+  // (Escaped twice before: "tab\\\\there", and a backslash shown as four.)
+  assert.is(as(box, "a", "take", "x", "--purpose", "tab\there back\\slash \\u200b \u200b").code, 0);
+  const human = claims(["status", "--dir", box.dir], { cwd: box.project }).stdout;
+  assert.ok(human.includes(String.raw`"tab\there back\\slash \\u200b \u200b"`), human);
+  assert.ok(as(box, "b", "take", "x").stdout.includes(String.raw`held by a for "tab\there back\\slash \\u200b \u200b"`));
+});
+
 Take("should show a backslash that reads as an escape doubled, so six characters never show as the one they spell", ({ box }) => {
   assert.is(as(box, "eve", "take", "name:a\u200bb").code, 0); // a zero-width space
   assert.is(as(box, "zed", "take", "name:a\\u200bb").code, 0); // a backslash, then u200b

@@ -29,6 +29,17 @@ export function showInvisible(text: string): string {
 }
 
 /**
+ * Text quoted as JSON (its C0 control characters, `"` and `\` escaped by JSON.stringify) with what
+ * JSON leaves as it is shown escaped too: DEL and C1 control characters, invisible and
+ * direction-changing ones. JSON's own escapes are kept, not escaped again (`"tab\there"`, not
+ * `"tab\\there"`): a literal backslash is doubled by JSON, so `\u200b` typed stays apart from
+ * a zero-width space shown.
+ */
+export function quotedJson(text: string): string {
+  return showInvisible(JSON.stringify(text).replace(/[\u007f-\u009f]/g, unicodeEscape));
+}
+
+/**
  * Text on one line, shown as it is: control characters as `\t`, `\n`, `\x1b` (C1 ones as `\u0085`,
  * which bash's $'…' reads back as the character, where `\x85` would be a byte), invisible and
  * direction-changing ones as `\u202e`; and a backslash that would read as one of these escapes

@@ -3,12 +3,12 @@
 // for in these words (error strings are a tested contract).
 import { claimCovers, shapeOf } from "../targets/overlap.js";
 import { formatAge } from "../os/time.js";
-import { printable } from "../os/printable.js";
+import { printable, quotedJson } from "../os/printable.js";
 import type { Holding } from "./context.js";
 
 /** A purpose as it is quoted in messages (JSON escapes its C0 control characters; C1, invisible and direction-changing ones are shown escaped too). */
 export function quoted(purpose: string): string {
-  return purpose === "" ? "(no purpose given)" : printable(JSON.stringify(purpose));
+  return purpose === "" ? "(no purpose given)" : quotedJson(purpose);
 }
 
 /** A purpose after who holds or wants something: `for "…"`, or `with no purpose given` (never `for (no purpose given)`). */
@@ -63,7 +63,7 @@ export function describeUnknownPlace(written: string[], typed: string[] = [], el
   const named = written.filter((path) => path !== ".");
   const sentences: string[] = [];
   if (named.length > 0) {
-    const paths = named.map((path) => printable(JSON.stringify(path))).join(", ");
+    const paths = named.map((path) => quotedJson(path)).join(", ");
     const [these, it] = named.length === 1 ? [`the relative path ${paths}`, "it"] : [`the relative paths ${paths}`, "each"];
     sentences.push(
       `The command writes ${these} after a cd (or pushd, popd) whose directory cannot be known from the command's text, or under a directory a variable names ("$d/${printable(named[0] as string)}"), so ${it} was checked against every claim it could mean (any file of that name, and any directory or glob claim in or above the session's directory). ` +
@@ -73,7 +73,7 @@ export function describeUnknownPlace(written: string[], typed: string[] = [], el
   if (named.length < written.length && elsewhere.length > 0) {
     const text = (elsewhere[0] as string).trim().split("\n")[0] as string;
     sentences.push(
-      `The tool types ${printable(JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text))} into a process or terminal already running, and that is no shell line (text bash would not read, or a command no shell would find: a line for a REPL or a database console), so what it does cannot be read and it could write any file, and every claim of another session is in its way. ` +
+      `The tool types ${quotedJson(text.length > 80 ? `${text.slice(0, 80)}…` : text)} into a process or terminal already running, and that is no shell line (text bash would not read, or a command no shell would find: a line for a REPL or a database console), so what it does cannot be read and it could write any file, and every claim of another session is in its way. ` +
         `Give the program its work as a command the hook can read instead (python3 fix.py, psql -c '…', a script file), or edit with the agent's own editor (apply_patch, Edit).`,
     );
   } else if (named.length < written.length && typed.length > 0) {
