@@ -50,7 +50,10 @@ const DIR = {
 // b alone, taking, releasing or reporting lost another session's claims without a word.
 const HOLDER = { long: "--holder", value: "<id>", help: "who is holding (CLAIMS_HOLDER, default: the agent's session id or this terminal)", fast: true, once: true } as const;
 // Once: a lease shorter than the one meant may be taken over while its holder still works.
-const TTL = { long: "--ttl", value: "<seconds>", help: "seconds without a heartbeat before a claim is stale (CLAIMS_TTL, default 1800)", fast: true, once: true } as const;
+// A reader's TTL judges another holder's claim only where it is longer than that claim's own: a
+// short one never makes everybody else's claims stale (docs/PROTOCOL.md 5), so `sweep --ttl 60`
+// sweeps nothing fresher than the claims' own TTLs.
+const TTL = { long: "--ttl", value: "<seconds>", help: "the TTL other holders' claims are judged by where it is longer than their own (a shorter one never makes a claim stale sooner; CLAIMS_TTL, .claims \"ttl\", default 1800)", fast: true, once: true } as const;
 const JSON_OUTPUT = { long: "--json", help: "print one JSON document on stdout", fast: true } as const;
 
 /** The settings and output flags of the verbs that work on claims. */
@@ -64,6 +67,7 @@ export const VERBS = {
     description: "take every target, or none; re-taking your own claim renews it",
     flags: {
       ...COMMON,
+      ttl: { ...TTL, help: "seconds without a heartbeat before the claims this take makes are stale; others' claims are judged by it where it is longer than their own (CLAIMS_TTL, .claims \"ttl\", default 1800)" },
       purpose: { short: "-p", long: "--purpose", value: "<text>", help: "why you are taking it: shown to every session this refuses", fast: true },
       shared: { long: "--shared", help: "a shared claim: coexists with other shared claims, conflicts with exclusive ones" },
       partial: { long: "--partial", help: "take what is free and report the rest (exit 3 if anything was refused)" },
