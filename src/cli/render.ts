@@ -272,7 +272,7 @@ export function renderStatus(result: StatusResult, style: Style, mine = false): 
     claim.queue.forEach((note, index) => lines.push(`  ${index + 1}. queued: ${printable(note.holder)} since ${note.queued_at} ${forPurpose(note.purpose)}${wants(note.target)}`));
   }
   for (const entry of result.unreadable) {
-    lines.push(`${style.bold(printable(entry.target))}  ${style.red("unreadable")}  ${printable(entry.file)}: ${entry.reason}; modified ${entry.modified_at}${entry.stale ? " (stale: sweep removes it)" : entry.foreign ? " (never taken over or swept: move it out of the claims directory)" : ""}`);
+    lines.push(`${style.bold(printable(entry.target))}  ${style.red("unreadable")}  ${printable(entry.file)}: ${entry.reason}; modified ${entry.modified_at}${entry.stale ? (entry.directory ? " (stale, but sweep leaves a directory: remove it by hand)" : " (stale: sweep removes it)") : entry.foreign ? " (never taken over or swept: move it out of the claims directory)" : ""}`);
   }
   for (const target of result.free) lines.push(`${style.bold(printable(target))}  ${style.dim("free")}`);
   const shown = new Set(result.claims.flatMap((claim) => claim.queue.map((note) => `${note.holder}\n${note.target}`)));

@@ -56,6 +56,8 @@ export interface UnreadableStatus {
   stale: boolean;
   /** Another program's file, not a claim (`package.json` in a project given as the claims directory): never taken over or swept. */
   foreign?: true;
+  /** A directory stands where the claim file belongs: never swept (what is in it is nobody's to remove), removed by hand. */
+  directory?: true;
 }
 
 export interface StatusResult {
@@ -297,6 +299,7 @@ export function statusOfDirectory(options: StatusOptions, { lookOnly = false } =
         modified_at: formatTimestampRoundedDown(read.mtimeMs),
         stale: !read.foreign && unreadableStale(read, context),
         ...(read.foreign && { foreign: true as const }),
+        ...(read.directory && { directory: true as const }),
       });
     } else {
       const { claim } = read;

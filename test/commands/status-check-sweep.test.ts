@@ -85,6 +85,16 @@ Status("should report an unreadable claim file instead of crashing", async ({ bo
   ]);
 });
 
+Status("should say of a stale directory where a claim file belongs that sweep leaves it, as sweep does", async ({ box, opts }) => {
+  mkdirSync(join(box.dir, "x.json"), { recursive: true });
+  const later = Date.now() + 1801 * SECOND;
+  const result = status({ ...opts, now: later });
+  assert.equal(result.unreadable.map((entry) => [entry.target, entry.stale, entry.directory]), [["x", true, true]]);
+  assert.match(renderStatus(result, plain).join("\n"), /x\.json: the claim file is a directory; .*\(stale, but sweep leaves a directory: remove it by hand\)/);
+  assert.equal(sweep({ ...opts, now: later }).removed, []);
+  assert.ok(existsSync(join(box.dir, "x.json")), "left for a person to look at");
+});
+
 Status("should never list temp files or locks as claims", async ({ box, opts }) => {
   await take({ ...opts, targets: ["x"], holder: "a", now: T0 });
   writeFileSync(join(box.dir, ".tmp-1-abc"), "{}");
