@@ -1,4 +1,4 @@
-// Where claims live, who is holding, and the default TTL. Resolution order (CONTRACT):
+// Where claims live, who is holding, and the default TTL. Resolution order (README, Settings; docs/PROTOCOL.md 1):
 // flag, then environment, then the nearest `.claims` config up from cwd, then the default.
 import { accessSync, constants, existsSync, lstatSync, readFileSync, readlinkSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
