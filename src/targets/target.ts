@@ -368,7 +368,7 @@ export function isDirectory(path: string): boolean {
   return answered(DIRECTORIES, path, () => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true);
 }
 
-/** As README and docs/PROTOCOL.md 3 say: a path contains `/`, starts with `.` or `~`, has a `#` or glob characters, or exists in cwd. */
+/** As README and docs/PROTOCOL.md 2 say: a path contains `/`, starts with `.` or `~`, has a `#` or glob characters, or exists in cwd. */
 export function isPathLike(input: string, cwd: string): boolean {
   if (input.includes("/") || input.startsWith(".") || input.startsWith("~")) return true;
   if (input.includes("#") || GLOB.test(input)) return true;
