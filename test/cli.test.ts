@@ -436,6 +436,7 @@ const cases: Array<[string, string[], RegExp]> = [
   ["a flag taken for a purpose", ["take", "x", "--holder", "a", "-p", "--shared"], /^claims: --purpose needs a value, but the word after it is the flag --shared; give it one \(--purpose text\)\.\n$/],
   ["a flag taken for a claims directory", ["take", "x", "--holder", "a", "--dir", "--json"], /^claims: --dir needs a value, but the word after it is the flag --json/],
   ["help taken for a release's holder", ["release", "kept", "--holder", "-h"], /^claims: --holder needs a value, but the word after it is the flag -h/],
+  ["a file URL for a target", ["take", "file:///tmp/x%20y", "--holder", "a"], /^claims: Target "file:\/\/\/tmp\/x%20y" is a file URL, not a path; give the path \(\/tmp\/x y\)\.\n$/],
   ["a 3000-character target", ["take", "t".repeat(3000), "--holder", "a"], /3000 bytes long/],
   ["a control character", ["take", "a\u0007b", "--holder", "a"], /control character/],
   ["a huge purpose", ["take", "x", "--holder", "a", "--purpose", "p".repeat(5000)], /purpose is 5000 characters/],

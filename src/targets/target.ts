@@ -123,6 +123,18 @@ export function parseTarget(given: string, context: TargetContext, literal = fal
     const where = /^\s/.test(input) ? "starts" : "ends";
     throw new BadInputError(`Target ${JSON.stringify(input)} ${where} with a space, which no file here has; write it without (${input.trim()}), or as ${JSON.stringify(`name:${input}`)} for a name that holds one.`);
   }
+  // `take file:///tmp/x` (a URL pasted from an editor or a browser): claimed as ./file:/tmp/x, it would
+  // protect nothing. Unless a file of that name is there.
+  if (!literal && /^file:\/\//i.test(input) && lstatSync(`${context.cwd}/${input}`, { throwIfNoEntry: false }) === undefined) {
+    const path = (() => {
+      try {
+        return decodeURIComponent(new URL(input).pathname);
+      } catch {
+        return undefined;
+      }
+    })();
+    throw new BadInputError(`Target ${JSON.stringify(input)} is a file URL, not a path; give the path${path === undefined ? "" : ` (${path})`}.`);
+  }
   // A byte that is not UTF-8 reaches this process as U+FFFD (node decodes arguments so): `./\xff.txt`
   // would be claimed as another file, `./\uFFFD.txt`, which the write of the real one never meets.
   // Unless the path is there up to its last U+FFFD (a directory really named so). A name with one
