@@ -1,5 +1,5 @@
 // End to end: bin/claims.js spawned as a user or a script would run it.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -281,6 +281,10 @@ Cli("should print the fencing token on every kind of grant: a new claim, a renew
   const old = "2020-01-01T00:00:00Z";
   writeClaimFile(box.dir, "y.json", { target: "y", holder: "gone", purpose: "p", taken_at: old, heartbeat_at: old });
   assert.match(claims(["take", "y", ...a]).stdout, /^took over y \(token \d+\) from a stale claim: held by gone/m);
+  // An unreadable one taken over is told in the past, not as a refusal would tell it ("it counts as held until…").
+  writeFileSync(join(box.dir, "z.json"), '{"target": "z", "hol');
+  utimesSync(join(box.dir, "z.json"), new Date(Date.now() - 3600_000), new Date(Date.now() - 3600_000));
+  assert.match(claims(["take", "z", ...a]).stdout, /^took over z \(token \d+\) from a stale claim: its claim file \S*z\.json could not be read \(the file is not valid JSON\), and was older than the TTL \(modified 1h ago\)$/m);
 });
 
 Cli("should name the --wait value as typed when it is not whole seconds", ({ box }) => {

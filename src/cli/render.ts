@@ -66,7 +66,7 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
     } else if (claim.action === "taken") lines.push(`${style.green("granted")} ${printable(claim.target)}${token}`);
     if (claim.action === "retaken") lines.push(`${style.green("renewed")} ${printable(claim.target)}${token} ${style.dim("(already yours; taken_at kept)")}${purposeChange(claim)}${ttlChange(claim)}`);
     if (claim.action === "took_over" && claim.previous) {
-      lines.push(`${style.yellow("took over")} ${printable(claim.target)}${token} from a stale claim: ${describeHolding(claim.previous)}`);
+      lines.push(`${style.yellow("took over")} ${printable(claim.target)}${token} from a stale claim: ${describeHolding(claim.previous, true)}`);
     }
   }
   if (result.granted.length > gone.size) {

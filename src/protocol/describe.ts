@@ -20,10 +20,11 @@ function heartbeat(holding: Holding): string {
   return `heartbeat ${formatAge(holding.heartbeat_age_seconds * 1000)}${holding.heartbeat_age_seconds >= 0 ? " ago" : ""}`;
 }
 
-/** The refusal sentence: holder, purpose, heartbeat age. */
-export function describeHolding(holding: Holding): string {
+/** The refusal sentence: holder, purpose, heartbeat age. `past`: of a claim taken over, which counted as held until it went stale. */
+export function describeHolding(holding: Holding, past = false): string {
   if (holding.unreadable) {
     const file = holding.file === undefined ? "" : ` ${printable(holding.file)}`;
+    if (past) return `its claim file${file} could not be read (${holding.unreadable}), and was older than the TTL (modified ${formatAge(holding.heartbeat_age_seconds * 1000)} ago)`;
     // Unreadable only by its permissions (another user's, perhaps with a longer TTL): held for the longest TTL a claim may carry.
     const until = holding.ttl === undefined ? "the TTL" : `${formatAge(holding.ttl * 1000)}, the longest TTL a claim may carry (its own cannot be read; a sweep by its owner, who can, removes it once stale)`;
     return `its claim file${file} cannot be read (${holding.unreadable}); it counts as held until it is older than ${until} (modified ${formatAge(holding.heartbeat_age_seconds * 1000)} ago)`;
