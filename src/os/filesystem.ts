@@ -115,6 +115,12 @@ export interface ClockReading {
   offsetMs: number;
   /** False when no probe was made (a local filesystem, unless `evenLocal`) or it could not be made. */
   measured: boolean;
+  /**
+   * How far this process's clock read ahead of the filesystem's where that is within the tolerance,
+   * so not corrected: a claim is found stale no sooner for it (src/protocol/context.ts), or a
+   * clock 1.4 s ahead takes over a claim in the last 1.4 s of its lease.
+   */
+  aheadMs?: number;
 }
 
 /**
@@ -179,7 +185,8 @@ function probeClock(dir: string, mode: number | (() => number)): ClockReading {
     const wholeSeconds = stat.mtimeNs % 1_000_000_000n === 0n;
     const stampMiddle = wholeSeconds ? stampMs + 500 : stampMs;
     const offsetMs = Math.round(stampMiddle - (before + after) / 2);
-    return { offsetMs: Math.abs(offsetMs) < CLOCK_TOLERANCE_MS ? 0 : offsetMs, measured: true };
+    if (Math.abs(offsetMs) >= CLOCK_TOLERANCE_MS) return { offsetMs, measured: true };
+    return { offsetMs: 0, measured: true, ...(offsetMs < 0 && { aheadMs: -offsetMs }) };
   } catch {
     return { offsetMs: 0, measured: false };
   } finally {

@@ -49,6 +49,8 @@ export interface Context {
   clockOffsetMs?: number;
   /** When the filesystem's clock was last read, on this process's clock (readClock reads it again a second later). */
   clockReadAt?: number;
+  /** How far this process's clock read ahead of the filesystem's, within the tolerance that leaves it uncorrected (ClockReading.aheadMs): staleness waits that much longer. */
+  clockAheadMs?: number;
   /** How `nowMs` stands to the files' mtimes (src/protocol/claim.ts): on one clock on a local filesystem or a network one whose clock was read; measured once read. */
   clock: MtimeClock;
   /** The caller's environment (CommonOptions.env, else this process's): where a grant from the queue looks in other claims directories. */
@@ -99,6 +101,7 @@ export function openContext(options: CommonOptions): Context {
       context.clockOffsetMs = clock.offsetMs;
       context.clockReadAt = context.nowMs;
       context.nowMs += clock.offsetMs;
+      if (clock.aheadMs !== undefined) context.clockAheadMs = clock.aheadMs;
     }
     context.clock = { onClock: clock.measured || !filesystemOf(settings.dir).network, measured: clock.measured };
   }
@@ -304,7 +307,18 @@ function onFilesystemClock(context: Context, judged: () => Freshness): Freshness
   // of that time, as a copied file's are, was judged stale, and was taken over while fresh.
   refreshNow(context);
   const freshness = judged();
-  return (freshness.stale || freshness.mtimeAhead) && readClock(context) ? judged() : freshness;
+  if (!freshness.stale && !freshness.mtimeAhead) return freshness;
+  const again = readClock(context) ? judged() : freshness;
+  // A clock ahead of the filesystem's by less than the tolerance is not moved onto it (its stamps
+  // may be whole seconds: a second's noise): it finds a claim stale no sooner for running ahead.
+  const ahead = context.clockAheadMs ?? 0;
+  if (!again.stale || ahead <= 0) return again;
+  context.nowMs -= ahead;
+  try {
+    return judged();
+  } finally {
+    context.nowMs += ahead;
+  }
 }
 
 /** The filesystem's clock is read again once this process's has moved this far (a clock running fast, libfaketime's `x10`). */
@@ -331,6 +345,7 @@ export function readClock(context: Context): boolean {
   if (clock !== recent?.clock) clockReadings.set(dir, { at: processNow, clock });
   if (!clock.measured) return false;
   context.clock = { onClock: true, measured: true };
+  context.clockAheadMs = clock.aheadMs;
   if (clock.offsetMs !== (context.clockOffsetMs ?? 0)) {
     context.clockOffsetMs = clock.offsetMs;
     context.nowMs = Date.now() + clock.offsetMs;

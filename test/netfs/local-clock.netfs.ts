@@ -113,6 +113,20 @@ if (missing) {
     assert.is(beat.code, 4, `the holder renewed a claim another took over inside: ${beat.stdout}${beat.stderr}`);
   });
 
+  test("should not let a process 1.45 s ahead, within the tolerance that leaves its clock uncorrected, take over a claim in the last 1.45 s of its lease", async ({ dir }) => {
+    const slightlyAhead = thisMachine(1.45);
+    const until = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms - Date.now())));
+    // Taken just after a second S starts: its heartbeat reads S+1 (rounded up), its lease (TTL 2 s) ends at S+3.
+    await until(Math.ceil(Date.now() / 1000) * 1000 + 50);
+    const second = Math.floor(Date.now() / 1000) * 1000;
+    assert.is((await run(honest, ["take", "edge", "--dir", dir, "--holder", "honest", "--ttl", "2"])).code, 0);
+    // From S+1.6 on, its clock reads past S+3 (the lease's end), while the lease still has 1.4 s to run.
+    await until(second + 1600);
+    const stolen = await run(slightlyAhead, ["take", "edge", "--dir", dir, "--holder", "ahead", "--json"]);
+    if (Date.now() < second + 3000) assert.is(stolen.code, 3, `a taker 1.45 s ahead took over a claim inside its lease: ${stolen.stdout}${stolen.stderr}`);
+    else assert.ok([0, 3].includes(stolen.code), "(the lease had ended by the time it answered: either is right)");
+  });
+
   test("should let a process ahead take over a claim that really went stale, stamped on the kernel's clock", async ({ dir }) => {
     const twoHoursAgo = Math.floor(Date.now() / 1000) - 7200;
     const at = new Date(twoHoursAgo * 1000).toISOString().replace(".000Z", "Z");
