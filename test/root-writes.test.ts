@@ -163,6 +163,12 @@ RootWrites("should claim, run through sudo, in the default claims directory of t
   assert.not.ok(existsSync(rootPointer), "no pointer in root's own default directory");
   const theirThird = spawnSync("runuser", ["-u", "claimssudo", "--", process.execPath, BIN, "take", "./third", "--holder", "me", "--json"], { cwd: box.project, env: { PATH: process.env.PATH, HOME: home }, encoding: "utf8" });
   assert.is(theirThird.status, 3, `the user's session is refused through that pointer: ${theirThird.stdout}${theirThird.stderr}`);
+  // A relative XDG_STATE_HOME kept (which names no place, and the default ignores) is as none: the user's directory, not root's.
+  const fourth = claims(["take", "./fourth", "--holder", "root-agent", "--json"], { cwd: box.project, env: { ...sudo, XDG_STATE_HOME: "rel-state" } });
+  assert.is(fourth.code, 0, fourth.stderr);
+  assert.ok(readdirSync(dir).includes(`${encodeURIComponent(join(box.project, "fourth"))}.json`), "claimed in the user's default directory");
+  const theirFourth = spawnSync("runuser", ["-u", "claimssudo", "--", process.execPath, BIN, "take", "./fourth", "--holder", "me", "--json"], { cwd: box.project, env: { PATH: process.env.PATH, HOME: home }, encoding: "utf8" });
+  assert.is(theirFourth.status, 3, `the user's session is refused by root's claim: ${theirFourth.stdout}${theirFourth.stderr}`);
 });
 
 RootWrites("should give the user nothing root did not make there: a hard link to a file of root's planted as the log stays root's", ({ box, x }) => {

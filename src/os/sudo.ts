@@ -25,7 +25,8 @@ export function claimAsSudoUser(env: NodeJS.ProcessEnv = process.env): void {
   const home = homeOf(uid);
   if (home === undefined) return;
   invokingHome = home;
-  if (!env.XDG_STATE_HOME) env.XDG_STATE_HOME = join(home, ".local", "state");
+  // (A relative one names no place, and the default ignores it, as an unset one: that user's too, not root's.)
+  if (!env.XDG_STATE_HOME || !isAbsolute(env.XDG_STATE_HOME)) env.XDG_STATE_HOME = join(home, ".local", "state");
 }
 
 /**
