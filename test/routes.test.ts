@@ -128,6 +128,9 @@ test("should meet the claim of a session pinning CLAIMS_DIR from one that does n
   // A name the pinned session holds is its directory's alone: free here, as a take here would be granted it.
   assert.is(claims(["take", "name:deploy", "--holder", "A"], { cwd: root, env: pinned }).code, 0);
   assert.equal(JSON.parse(claims(["status", "deploy", "--json"], { cwd: root, env }).stdout).free, ["deploy"]);
+  // Plain status where a take of that file is refused lists the path claim there too (not its names), with its directory.
+  const all = JSON.parse(claims(["status", "--json"], { cwd: plain, env }).stdout);
+  assert.equal(all.claims.map((claim: { target: string; holder: string; claims_dir: string }) => [claim.target, claim.holder, claim.claims_dir]).sort(), [[join(plain, "x.ts"), "A", pinned.CLAIMS_DIR], [file, "A", pinned.CLAIMS_DIR]].sort(), JSON.stringify(all));
   // Another pinned session, with a directory of its own, meets it through the same pointers.
   assert.is(claims(["take", "x.ts", "--holder", "C"], { cwd: plain, env: { ...env, CLAIMS_DIR: join(box.root, "pinned-c") } }).code, 3);
   // Released, the file is free for the others; the pointer stays, and leads to no claim.
@@ -471,7 +474,8 @@ test("should let an agent edit another symbol of a file a pinned session holds a
   const other = edit("s1", "function bar() {}");
   assert.is(other.stdout, "", `allowed: ${other.stdout}${other.stderr}`);
   const status = JSON.parse(claims(["status", "--json"], { cwd: plain, env }).stdout);
-  assert.equal(status.claims.map((claim: { target: string; holder: string }) => `${claim.target} ${claim.holder}`), [`${file}#bar claude-s1`]);
+  // (With the pinned session's symbol, which a take here is refused too: shown with its directory.)
+  assert.equal(status.claims.map((claim: { target: string; holder: string }) => `${claim.target} ${claim.holder}`).sort(), [`${file}#bar claude-s1`, `${file}#foo P`]);
   const held = edit("s2", "function foo() {}");
   assert.is(JSON.parse(held.stdout).hookSpecificOutput.permissionDecision, "deny", held.stdout + held.stderr);
 });

@@ -14,7 +14,7 @@ import { ageInSeconds, formatTimestampRoundedDown } from "../os/time.js";
 import type { TargetShape } from "../targets/overlap.js";
 import { fileStandIn, NAME_PREFIX, standInPath, type TargetKind } from "../targets/target.js";
 import { claimsDirOfPackage, heldElsewhere, isWithin, mergeResults, notOkEverywhere, packagesAround, pinned, routesOf, unpinnedHomes } from "../protocol/routes.js";
-import { namesSharedWith, pinnedDirsFor } from "../protocol/pinned.js";
+import { namesSharedWith, pinnedDirsFor, pinnedDirsIn } from "../protocol/pinned.js";
 import { unmovedDefault } from "../protocol/settings.js";
 import { asOneVerb } from "../os/lookups.js";
 import { checkOptionTypes } from "./option-types.js";
@@ -110,7 +110,7 @@ function statusNow(options: StatusOptions = {}): StatusResult {
   const result = statusOfDirectory(options);
   // Pinned (`--dir`, CLAIMS_DIR), also where the sessions that do not pin one claim them, as a take here looks.
   if (named.length > 0 && !options.mine) return heldInPinned(result, [[result.dir, named]], options, pinned(options) ? unpinnedHomes(named, options.cwd ?? process.cwd(), options.env ?? process.env) : []);
-  if (!options.mine && named.length === 0) return withOtherDefaults(withPackagesBelow(result, options), options);
+  if (!options.mine && named.length === 0) return withOtherDefaults(withPackagesBelow(withPinnedPaths(result, options), options), options);
   if (named.length > 0) return result;
   // The caller's own claims made from here in other claims directories: where beat and release
   // without targets reach them (src/protocol/routes.ts), each shown with its directory.
@@ -152,6 +152,26 @@ function withOtherDefaults(result: StatusResult, options: StatusOptions): Status
     if (!existsSync(dir)) continue;
     try {
       parts.push(inDirectory(statusOfDirectory({ ...options, dir }, { lookOnly: true })));
+    } catch {
+      // one this user may not read: as take passes it over
+    }
+  }
+  return parts.length === 0 ? result : { ...mergeResults([result, ...parts]), dir: result.dir, granted_while_waiting: result.granted_while_waiting };
+}
+
+/**
+ * Everyone's claims here, and the path claims of the sessions pinning a directory of their own
+ * (`--dir`, CLAIMS_DIR) that the pointers here name (docs/PROTOCOL.md 1a): a take here is refused
+ * by them, so `claims status` shows them, each with its directory. Their names are their
+ * directory's own, which nobody here meets: left out. One this user may not read is passed over.
+ */
+function withPinnedPaths(result: StatusResult, options: StatusOptions): StatusResult {
+  if (pinned(options)) return result;
+  const parts: StatusResult[] = [];
+  for (const dir of pinnedDirsIn(result.dir)) {
+    try {
+      const there = inDirectory(statusOfDirectory({ ...options, dir }, { lookOnly: true }));
+      parts.push({ ...there, claims: there.claims.filter((claim) => claim.kind !== "name"), queued: there.queued.filter((note) => kindOf(note.target) !== "name"), unreadable: [], free: [] });
     } catch {
       // one this user may not read: as take passes it over
     }
