@@ -114,19 +114,28 @@ const Processes = suite<LibraryContext>("a short lease between real processes");
 Processes.before.each(freshLibraryContext);
 Processes.after.each((context) => context.box.cleanup());
 
-Processes("should refuse a take right after another process's take with --ttl 1", ({ box }) => {
-  const first = claims(["take", "x", "--ttl", "1", "--dir", box.dir, "--holder", "a"]);
+/**
+ * A second take right after a first one's with --ttl 1: refused while the lease (at least 1 s,
+ * to the heartbeat rounded up and a second) lasts. Where the machine is so loaded that the second
+ * process answered after it ended, a takeover is right too: nothing to judge by then.
+ */
+function refusedRightAfter(target: string, box: LibraryContext["box"], cwd?: string): void {
+  const at = cwd === undefined ? {} : { cwd };
+  const first = claims(["take", target, "--ttl", "1", "--dir", box.dir, "--holder", "a", "--json"], at);
   assert.is(first.code, 0, first.stderr);
-  const second = claims(["take", "x", "--ttl", "1", "--dir", box.dir, "--holder", "b"]);
-  assert.is(second.code, 3, second.stdout);
+  const leaseEnds = Date.parse(JSON.parse(first.stdout).granted[0].heartbeat_at) + 1000;
+  const second = claims(["take", target, "--ttl", "1", "--dir", box.dir, "--holder", "b"], at);
+  if (Date.now() <= leaseEnds) assert.is(second.code, 3, second.stdout);
+  else assert.ok(second.code === 3 || /^took over /m.test(second.stdout), `answered after the lease ended: ${second.stdout}`);
+}
+
+Processes("should refuse a take right after another process's take with --ttl 1", ({ box }) => {
+  refusedRightAfter("x", box);
 });
 
 Processes("should refuse a take right after another process's symbol take with --ttl 1", ({ box }) => {
   writeFileSync(join(box.project, "a.ts"), "export function price() {\n  return 1;\n}\n");
-  const first = claims(["take", "a.ts#price", "--ttl", "1", "--dir", box.dir, "--holder", "a"], { cwd: box.project });
-  assert.is(first.code, 0, first.stderr);
-  const second = claims(["take", "a.ts#price", "--ttl", "1", "--dir", box.dir, "--holder", "b"], { cwd: box.project });
-  assert.is(second.code, 3, second.stdout);
+  refusedRightAfter("a.ts#price", box, box.project);
 });
 
 /**
