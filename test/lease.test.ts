@@ -11,9 +11,27 @@ import { handover } from "../src/commands/handover.js";
 import { release } from "../src/commands/release.js";
 import { status } from "../src/commands/status.js";
 import { take } from "../src/commands/take.js";
+import { openContext, othersFreshness, ownFreshness } from "../src/protocol/context.js";
 import { claims, claimsAsync, freshLibraryContext, ROOT, SECOND, T0, type LibraryContext } from "./helpers.js";
 
 const WHOLE_SECONDS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+
+const Lead = suite<LibraryContext>("a clock read ahead of the filesystem's, within the tolerance left uncorrected");
+Lead.before.each(freshLibraryContext);
+Lead.after.each((context) => context.box.cleanup());
+
+Lead("should find another's claim stale no sooner for its lead, and its own lapsed no later", ({ opts }) => {
+  // A context on the real clock whose probe read this process 0.4 s ahead (ClockReading.aheadMs):
+  // a claim whose heartbeat and file are 1800.2 s old is stale by this clock, fresh by the filesystem's.
+  const context = openContext({ dir: opts.dir, cwd: opts.cwd, env: opts.env });
+  context.clockAheadMs = 400;
+  context.clock = { onClock: true, measured: true };
+  context.clockReadAt = Date.now(); // (read just now: not read again)
+  const then = Date.now() - 1_800_200;
+  const claim = { target: "x", holder: "a", purpose: "", taken_at: new Date(then).toISOString().replace(/\.\d+Z$/, "Z"), heartbeat_at: new Date(then).toISOString().replace(/\.\d+Z$/, "Z") };
+  assert.is(othersFreshness(claim, then, context).stale, false, "another's claim: held, by the filesystem's clock");
+  assert.is(ownFreshness(claim, then, context).stale, true, "its own: lapsed, as a reader on the filesystem's clock may already have found it stale");
+});
 
 const FullTtl = suite<LibraryContext>("a lease lasts its full TTL");
 FullTtl.before.each(freshLibraryContext);
@@ -210,6 +228,7 @@ SlowCall("should not warn on a fixed clock, where the call takes no time", async
 });
 
 FullTtl.run();
+Lead.run();
 Skew.run();
 Processes.run();
 SlowCall.run();

@@ -300,7 +300,7 @@ export function unreadableStale(read: { mtimeMs: number; denied?: true; misplace
  * would find every claim stale), or fresh only by an mtime far ahead of it (a copy's, or this
  * clock behind), the filesystem's clock is read (readClock).
  */
-function onFilesystemClock(context: Context, judged: () => Freshness): Freshness {
+function onFilesystemClock(context: Context, judged: () => Freshness, others = true): Freshness {
   // Judged by the time now, never by a time read before the file was: a step can stall for seconds
   // after it read the clock (waiting out another's claim lock while it grants the queue, or
   // descheduled). A claim renewed meanwhile then had a heartbeat and an mtime more than a TTL ahead
@@ -310,8 +310,10 @@ function onFilesystemClock(context: Context, judged: () => Freshness): Freshness
   if (!freshness.stale && !freshness.mtimeAhead) return freshness;
   const again = readClock(context) ? judged() : freshness;
   // A clock ahead of the filesystem's by less than the tolerance is not moved onto it (its stamps
-  // may be whole seconds: a second's noise): it finds a claim stale no sooner for running ahead.
-  const ahead = context.clockAheadMs ?? 0;
+  // may be whole seconds: a second's noise): it finds another's claim stale no sooner for running
+  // ahead. Not its own: a holder that found its claim fresh a moment longer than the others did
+  // would renew one they took over (the safe side is the other way, which it errs on already).
+  const ahead = others ? (context.clockAheadMs ?? 0) : 0;
   if (!again.stale || ahead <= 0) return again;
   context.nowMs -= ahead;
   try {
@@ -372,7 +374,7 @@ export function ownFreshness(claim: Claim, mtimeMs: number, context: Context, ma
   // The mtime counts only once the clock was read: against a clock behind, an mtime would keep the
   // holder's claim fresh to it after the others, on the filesystem's clock, found it stale.
   const clock = () => ({ onClock: context.clock.measured, measured: context.clock.measured });
-  return onFilesystemClock(context, () => freshnessOf(claim, context.nowMs + marginMs, DEFAULT_TTL_SECONDS, mtimeMs, clock()));
+  return onFilesystemClock(context, () => freshnessOf(claim, context.nowMs + marginMs, DEFAULT_TTL_SECONDS, mtimeMs, clock()), false);
 }
 
 export function kindOf(canonicalTarget: string): TargetKind {
