@@ -7,6 +7,7 @@
 import { basename, dirname, isAbsolute, relative, resolve } from "node:path";
 import { foldPath } from "../targets/caseless.js";
 import { BadInputError, ClaimsError, ConfigError } from "../os/errors.js";
+import { os } from "../os/lazy-os.js";
 import { realOf } from "../os/files.js";
 import { CHECK_ONLY, CLAUDE_WRITE_TOOLS, codexPatchElsewhere, GLOB_MARK, parsePayload, patchPaths, REMOVED_WHOLE, replacedTexts, stringField, TYPED_AT_TERMINAL, TYPED_ELSEWHERE, UNKNOWN_MARK, type HookPayload } from "./payload.js";
 import { clearMarks, clientProcess, markAsked, markUnfinished, markWritten, recordCleared, recordPending, scopeOf, takeCleared, takePending, unwritten } from "./state.js";
@@ -24,7 +25,7 @@ import { picomatch } from "../targets/picomatch.js";
 import { recordClientSession } from "../protocol/hook-files.js";
 import { shellQuote } from "../os/shell-quote.js";
 import { printable } from "../os/printable.js";
-import { absoluteDirOption, homeOf, RelativeDirError, resolveHolder, resolveSettings, type Settings } from "../protocol/settings.js";
+import { absoluteDirOption, RelativeDirError, resolveHolder, resolveSettings, type Settings } from "../protocol/settings.js";
 import { oneDirectory, pinned, pointedFrom, rememberElsewhere, routesOf, searchStopped, unpinnedEnvironment } from "../protocol/routes.js";
 import { release } from "../commands/release.js";
 import { statusOfDirectory } from "../commands/status.js";
@@ -475,6 +476,15 @@ function homeReading(path: string): string[] {
   return [expanded];
 }
 
+/**
+ * The home a command's `~` and `$HOME` mean, as the agent's shell expands them: HOME as it is set,
+ * empty or relative too (`HOME=h`: `~/x` is h/x), else the account's. Not homeOf's, which reads
+ * such a HOME as the account's for the claims directory alone.
+ */
+function shellHome(): string {
+  return process.env.HOME ?? os().homedir();
+}
+
 /** The files a tool call writes, absolute. */
 async function writtenFiles(agent: Agent, payload: HookPayload, cwd: string): Promise<string[]> {
   const toolName = stringField(payload, "tool_name") ?? "";
@@ -498,12 +508,12 @@ async function writtenFiles(agent: Agent, payload: HookPayload, cwd: string): Pr
     // write_stdin): Codex's payload does not say whether the call asked for one, so every Codex
     // shell call is read as if it had (src/hooks/shell-terminal.ts).
     const terminal = agent === "codex" || (typeof input === "object" && input !== null && (input as Record<string, unknown>).tty === true);
-    const written = await shellWrites(command, cwd, homeOf(process.env), process.env, terminal);
+    const written = await shellWrites(command, cwd, shellHome(), process.env, terminal);
     return agent === "codex" ? [...written, ...codexPatchElsewhere(command)] : written;
   }
   // Another MCP server's tool (mcp__<server>__<tool>): the paths a writing one names, what a command
   // one runs, its later input read as typed at a terminal (src/hooks/mcp-tools.ts).
-  const home = homeOf(process.env);
+  const home = shellHome();
   const mcp = mcpToolWrites(toolName, input, cwd, home);
   if (mcp?.command === undefined) {
     for (const path of mcp?.checkOnly ?? []) CHECK_ONLY.add(path);
