@@ -47,6 +47,11 @@ Options("should judge a file of code an option loads, in a language the hook doe
   git(box, "add", "u.ts", "kept.el");
   git(box, "commit", "-q", "-m", "kept");
   allows(box, ["emacs --batch -l kept.el", "emacs --batch -l subr-x --eval '(+ 1 2)'", "R -f missing.R"]);
+  // The project's own file, rewritten by the line before it runs (also by a script the line runs): what runs is not what git has.
+  denies(box, ["echo '(delete-file \"u.ts\")' > kept.el && emacs --batch -l kept.el", "bash -c 'cp w.el kept.el'; emacs --batch -l kept.el"]);
+  // A whole option before a letter's prefix: csi's -ss and -script are files of code too.
+  file(box, "w.scm", '(delete-file "u.ts")\n');
+  denies(box, ["csi -ss w.scm", "csi -script w.scm"]);
 });
 
 Options("should judge Neovim's -l script as writing any file, and Vim's -l (Lisp mode) as editing its file", async ({ box }) => {
@@ -88,7 +93,7 @@ Options("should judge hg's and jj's config given on the line that runs a program
     "jj --config-file c.toml log",
     'jj --config "$c" log',
   ]);
-  allows(box, ["hg --config ui.username=a status", "hg --config extensions.rebase= status", "jj --config user.name=a log", "jj log"]);
+  allows(box, ["hg --config ui.username=a status", "hg --config extensions.rebase= status", "jj --config user.name=a log", "jj log", "hg --config ui.merge=internal:merge status", "hg --config ui.editor=true status", "jj --config user.name=Designer log"]);
 });
 
 Options("should judge crystal eval, an F# script and kotlinc -e as writing any file", ({ box }) => {
@@ -100,7 +105,7 @@ Options("should judge crystal eval, an F# script and kotlinc -e as writing any f
 
 Options("should read the words plain cross-env passes on as it does: its quotes dropped", async ({ box }) => {
   assert.equal(await writes(box, "cross-env A=1 rm \"'u.ts'\""), ["u.ts"]);
-  denies(box, ["cross-env A=1 rm \"'u.ts'\"", "cross-env NODE_ENV=test sh -c \"echo ';rm u.ts'\""]);
+  denies(box, ["cross-env A=1 rm \"'u.ts'\"", "cross-env NODE_ENV=test sh -c \"echo ';rm u.ts'\"", "cross-env a.b=1 rm u.ts", "cross-env-shell a.b=1 'rm u.ts'"]); // (a setter is any word with NAME= in it, as cross-env's own unanchored pattern reads it)
   allows(box, ["cross-env A=1 echo \"it's\""]);
 });
 

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { claims, type Sandbox } from "./helpers.js";
-import { bash, event, file, heldBox, writes } from "./hook-shell-helpers.js";
+import { allows, bash, event, file, heldBox, writes } from "./hook-shell-helpers.js";
 
 type Context = { box: Sandbox };
 const Forms = suite<Context>("claims hook: bash forms the grammar misreads");
@@ -556,10 +556,15 @@ Forms("should judge a program or input file a script the line ran before rewrote
     assert.ok((await writes(box, command)).includes("unknown:."), command);
     assert.is(bash(box, command), "deny", command);
   }
-  // Not a write after the read, nor one of another file.
-  for (const command of ["python3 ok.py; bash -c 'cp fix.py ok.py'", "bash -c 'cp fix.py new.py'; python3 ok.py", "bash -c 'echo hi'; python3 ok.py"]) {
+  // Also where a later command of the line writes the file too, where the line gave its text first, and in a substitution of the command that reads it.
+  for (const command of ["bash -c 'cp fix.py ok.py'; python3 ok.py; rm -f ok.py", "printf 'print(1)\\n' > ok.py; bash -c 'cp fix.py ok.py'; python3 ok.py", "FOO=$(bash -c 'cp fix.py ok.py') python3 ok.py", "python3 ok.py <(bash -c 'cp fix.py ok.py')"]) {
+    assert.ok((await writes(box, command)).includes("unknown:."), command);
+  }
+  // Not a write after the read, nor one of another file, nor a command's own (python -m build), nor a virtual environment a tool makes.
+  for (const command of ["python3 ok.py; bash -c 'cp fix.py ok.py'", "bash -c 'cp fix.py new.py'; python3 ok.py", "bash -c 'echo hi'; python3 ok.py", "printf 'print(1)\\n' > ok.py; bash -c 'echo hi'; python3 ok.py", "python -m build", "python3 -m venv .venv && . .venv/bin/activate && python3 ok.py", "uv venv && . .venv/bin/activate"]) {
     assert.not.ok((await writes(box, command)).includes("unknown:."), command);
   }
+  allows(box, ["python3 -m venv .venv && . .venv/bin/activate", "python3 -m venv .venv && .venv/bin/python ok.py"]);
 });
 
 Forms("should read what follows a function call or a sourced script that gives the shell an input (exec < f) as reading it", async ({ box }) => {
@@ -567,13 +572,22 @@ Forms("should read what follows a function call or a sourced script that gives t
   file(box, "site/manage.py", "");
   file(box, "in.sh", "exec < site/fix.py\n");
   file(box, "quiet.sh", "exec </dev/null\n");
-  for (const command of ["f() { exec < site/fix.py; }; f; python3 site/manage.py shell", "g() { exec 0<site/fix.py; }; f() { g; }; f; python3 site/manage.py shell", ". ./in.sh; python3 site/manage.py shell", "source in.sh; python3 site/manage.py shell"]) {
+  file(box, "calls.sh", "h() { exec < site/fix.py; }\nh\n");
+  for (const command of ["f() { exec < site/fix.py; }; f; python3 site/manage.py shell", "g() { exec 0<site/fix.py; }; f() { g; }; f; python3 site/manage.py shell", ". ./in.sh; python3 site/manage.py shell", "source in.sh; python3 site/manage.py shell", "f() { exec 2>&1 < site/fix.py; }; f; python3 site/manage.py shell", "f() { exec 3<&0 < site/fix.py; }; f; python3 site/manage.py shell", ". ./calls.sh; python3 site/manage.py shell"]) {
     assert.is(bash(box, command), "deny", command);
   }
   // Never called, another descriptor, /dev/null: no input the console reads.
   for (const command of ["f() { exec < site/fix.py; }; python3 site/manage.py shell", "f() { exec 3< site/fix.py; }; f; python3 site/manage.py shell", "f() { exec </dev/null; }; f; python3 site/manage.py shell", ". ./quiet.sh; python3 site/manage.py shell"]) {
     assert.equal(await writes(box, command), [], command);
   }
+});
+
+Forms("should read ~ in a command as the agent's shell expands it with an empty or relative HOME", ({ box }) => {
+  // (The claims directory reads such a HOME as the account's; a command's `~/x` is h/x to bash.)
+  file(box, "h/notes.md", "x\n");
+  assert.is(claims(["take", join(box.project, "h", "notes.md"), "--dir", box.dir, "--holder", "other"]).code, 0);
+  assert.is(bash(box, "echo x > ~/notes.md", {}, { HOME: "h" }), "deny");
+  assert.is(bash(box, "echo x > ~/other.md", {}, { HOME: "h" }), undefined);
 });
 
 Forms.run();

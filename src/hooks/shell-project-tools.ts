@@ -55,7 +55,10 @@ function jjConfigRuns(input: RuleInput): boolean {
     const option = /^--(config|config-toml|config-file)(=|$)/.exec(arg);
     if (option === null) continue;
     const value = option[2] === "=" ? (args[at] === undefined ? undefined : arg.slice(arg.indexOf("=") + 1)) : args[++at];
-    if (value === undefined || option[1] === "config-file" || /pager|editor|tool|command|program|backend|formatter|alias|hook|sign|ssh|exec/i.test(value)) return true;
+    if (value === undefined || option[1] === "config-file") return true;
+    // (`--config KEY=VALUE` by its key, `user.name=Designer` is no signing; `--config-toml` by its keys' words anywhere.)
+    const keys = option[1] === "config" ? value.split("=")[0] ?? "" : value;
+    if (/(^|[^a-z])(pager|editor|diff-editor|merge-editor|tools?|command|program|backend|formatter|aliases|alias|hooks?|sign|signing|ssh|exec)([^a-z]|$)/i.test(keys)) return true;
   }
   return false;
 }

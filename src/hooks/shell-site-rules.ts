@@ -93,7 +93,7 @@ function withCommandOptions(rule: Rule): Rule {
   return {
     ...rule,
     writes: (input) => {
-      const runs = input.args.some((arg, at) => /^--(diff3?-cmd|editor-cmd)(=|$)/.test(arg ?? "") || (/^--config(=|$)/.test(arg ?? "") && /^(hooks\.|alias\.[^=]*=\s*!|extensions\.[^=]*=\s*[^!\s]|(ui\.(editor|merge|ssh)|pager\.pager|email\.method)\s*=|merge-tools\.)/.test((arg?.includes("=") && arg.startsWith("--config=") ? arg.slice(9) : input.args[at + 1]) ?? "")));
+      const runs = input.args.some((arg, at) => /^--(diff3?-cmd|editor-cmd)(=|$)/.test(arg ?? "") || (/^--config(=|$)/.test(arg ?? "") && /^(hooks\.|alias\.[^=]*=\s*!|extensions\.[^=]*=\s*[^!\s]|(ui\.(editor|merge|ssh)|pager\.pager|email\.method)\s*=(?!\s*(internal)?:|\s*(true|cat|:)\s*$)|merge-tools\.)/.test((arg?.includes("=") && arg.startsWith("--config=") ? arg.slice(9) : input.args[at + 1]) ?? "")));
       // (Where `-R`/`--repository` or `--cwd` points, the working copy's commands write there.)
       const place = input.reading.value("R") ?? input.reading.value("cwd");
       const moved = place === undefined ? input : { ...input, walk: { ...input.walk, cwd: directoryAt(input.walk.cwd, place) } };

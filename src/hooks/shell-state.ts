@@ -80,7 +80,7 @@ export function functionChangesDirectory(name: string, functions: Map<string, Ar
 }
 
 /** An `exec` that gives the shell an input (`exec < f`, `exec 0<f`, `command exec <&3`, a heredoc or here-string), and the word it reads from. */
-const EXEC_INPUT = /(?:^|[;&|({)\n]|\b(?:then|do|else)\b)\s*(?:(?:builtin|command)\s+)?exec\b[^;&|\n]*?(?:^|\s)0?<(?!\()\s*([^\s;&|)}]*)/gm;
+const EXEC_INPUT = /(?:^|[;&|({)\n]|\b(?:then|do|else)\b)\s*(?:(?:builtin|command)\s+)?exec\b(?:[^;&|\n]|[<>]&|&>)*?(?:^|\s)0?<(?!\()\s*([^\s;&|)}]*)/gm;
 
 /**
  * The input code run in this shell (a sourced script's text, outside its functions; a function's

@@ -63,7 +63,7 @@ export function isUnreadRunner(name: string): boolean {
  * package directory it is given (of this one, given none). A word the text does not fix (`lua
  * "$f"`), or a place it does not fix, could be any such file.
  */
-export function runsUnreadProgram(name: string, args: Array<string | undefined>, cwd: string | undefined): boolean {
+export function runsUnreadProgram(name: string, args: Array<string | undefined>, cwd: string | undefined, written: (path: string) => boolean = () => false): boolean {
   const runner = runnerOf(name);
   if (runner === undefined) return false;
   let words = args;
@@ -94,7 +94,8 @@ export function runsUnreadProgram(name: string, args: Array<string | undefined>,
   }
   // `go run` alone: the package here (a module path, `golang.org/x/tools/cmd/stringer@latest`, is no file here).
   if (runner === RUNNERS.go && operands.length === 0) files.push(...sourcesIn(cwd, runner.files));
-  return files.some((file) => !existsSync(file)) || notTrackedByProject(files).length > 0;
+  // (One the line writes first, the project's own too: what runs is not what git has.)
+  return files.some((file) => !existsSync(file) || written(file)) || notTrackedByProject(files).length > 0;
 }
 
 /**
@@ -213,8 +214,9 @@ function inlineEntry(name: string): (typeof INLINE)[string] | undefined {
 function codeFileRuns(value: string | undefined, cwd: string | undefined, written: (path: string) => boolean): boolean {
   if (value === undefined || cwd === undefined) return true;
   const path = resolve(cwd, value);
-  if (!existsSync(path)) return written(path);
-  return notTrackedByProject([path]).length > 0;
+  // (Written first by the line, the project's own file too: what runs is not what git has.)
+  if (written(path)) return true;
+  return existsSync(path) && notTrackedByProject([path]).length > 0;
 }
 
 /** Whether the word names one of the languages INLINE reads the options and input of. */
@@ -249,13 +251,15 @@ export function runsUnreadInline(name: string, args: Array<string | undefined>, 
       continue;
     }
     if (arg === "--" || arg === "--args") break;
-    const given = (option: string) => arg === option || (option.startsWith("--") ? arg.startsWith(`${option}=`) : option.length === 2 && arg.startsWith(option) && !entry.valued?.includes(arg));
-    const file = entry.files?.find(given);
+    // (A whole option first: csi's `-ss` and `-script` are not `-s` with a value.)
+    const whole = (option: string) => arg === option || (option.startsWith("--") && arg.startsWith(`${option}=`));
+    const given = (option: string) => whole(option) || (!option.startsWith("--") && option.length === 2 && arg.startsWith(option) && !entry.valued?.includes(arg) && ![...(entry.files ?? []), ...entry.code].includes(arg));
+    const file = entry.files?.find(whole) ?? entry.files?.find(given);
     if (file !== undefined) {
       if (codeFileRuns(arg === file ? args[++at] : arg.slice(file.length).replace(/^=/, ""), cwd, written)) return true;
       continue;
     }
-    const code = entry.code.find(given);
+    const code = entry.code.find(whole) ?? entry.code.find(given);
     if (code !== undefined) {
       const value = arg === code ? args[++at] : arg.slice(code.length).replace(/^=/, "");
       if (value === undefined || !(plainCode(value) || entry.plain?.test(value) === true)) return true;

@@ -126,13 +126,14 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
   // Paths asked of while some of these were still unread (writtenBefore): what each of these writes, in turn.
   const asked = walk.shared.unwrittenAsked?.filter((entry) => entry.reads === nested) ?? [];
   for (const [index, inner] of nested.entries()) {
-    const foundBefore = asked.length === 0 ? undefined : new Set(walk.found);
+    // (What it writes: new to the walk, or written again, a path a later command of the line wrote too: `…; python3 x.py; rm x.py`.)
+    const before = asked.length === 0 ? undefined : { found: new Set(walk.found), writes: new Map(walk.shared.writes ?? []) };
     try {
       await readNested(inner, walk, depth, bash);
     } finally {
       // A file read as on disk that a script run before it writes (`bash -c "cp a.py x.py"; python3 x.py`): what runs is not what was read.
-      if (foundBefore !== undefined) {
-        const added = [...walk.found].filter((path) => !foundBefore.has(path));
+      if (before !== undefined) {
+        const added = [...walk.found].filter((path) => !before.found.has(path) || (walk.shared.writes?.get(path) ?? 0) > (before.writes.get(path) ?? 0));
         if (asked.some((entry) => entry.before > index && writesAny(walk, added, entry.path))) walk.found.add(UNKNOWABLE);
       }
     }
@@ -149,6 +150,11 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
     for (const inner of later) await walkScript(inner.script, { ...walk, cwd: inner.cwd, previous: undefined, stack: [], bound: inner.bound, shellInput: inputOf(inner, walk) }, 1, bash, inner.positional);
   }
   throughLinksMade(walk);
+}
+
+/** Python's virtual environment makers: `python3 -m venv d` (read as the command `venv`), virtualenv, `uv venv`. */
+function makesEnvironment(name: string, args: Array<string | undefined>): boolean {
+  return name === "venv" || name === "virtualenv" || (name === "uv" && args.find((arg) => arg === undefined || !arg.startsWith("-")) === "venv");
 }
 
 /** One script a script runs, read after it (walkScript): with its own place, variables and input. */
@@ -811,7 +817,8 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
   try {
     readCommand(node, walk, nested, stdin, piped);
   } finally {
-    walk.shared.laterReadsBefore = outerBefore;
+    // (One read inside another's words, a substitution, ran before it: what it handed back is before it too.)
+    walk.shared.laterReadsBefore = outerBefore === undefined ? undefined : nested.length;
     for (const inner of nested.slice(start)) {
       inner.bound ??= new Map(walk.bound ?? []);
       // (Read later, when the line may have given the shell another: `f; exec </dev/null`. Not a
@@ -1000,7 +1007,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   if (preprocessors === UNKNOWABLE) add(here, UNKNOWABLE);
   else for (const line of preprocessors) nested.push({ script: line, cwd: here.cwd });
   // A program in a language the hook does not read, that an agent may have written (shell-unread-programs.ts).
-  if (isUnreadRunner(name) && runsUnreadProgram(name, args, here.cwd)) add(here, UNKNOWABLE);
+  if (isUnreadRunner(name) && runsUnreadProgram(name, args, here.cwd, (path) => writtenBefore(here, path))) add(here, UNKNOWABLE);
   if ((name === "cargo" || name === "cross") && !walk.shared.functions.has(name) && runsUnreadCrate(args, here.cwd, (path) => writtenBefore(here, path))) add(here, UNKNOWABLE);
   // Its code given inline or on its input (`Rscript -e '…'`, `tclsh <<<'…'`, `echo '…' | lua`), unless plainly read-only.
   if (readsUnreadInline(name) && runsUnreadInline(name, args, piped || inputRedirected(node), literalInput(node) ? stdin : piped ? pipedText(node, here) : undefined, here.cwd, (path) => writtenBefore(here, path))) add(here, UNKNOWABLE);
@@ -1086,8 +1093,8 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     } else if (argWords.length > 0) {
       const script = runScript(args[0], true, here, nested, argWords.length > 1 ? { positional: positionalOf(argWords.slice(1), here) } : {}, true);
       if (typeof script === "object" && sourcedChangesDirectory(script.text, here.cwd, walk.home)) walk.cwd = undefined;
-      // (And an `exec < f` in it gives this shell an input the walk does not read.)
-      const input = typeof script === "object" ? shellInputLeft(outsideFunctions(script.text)) : undefined;
+      // (And an `exec < f` in it gives this shell an input the walk does not read: in its functions too, which it may call itself.)
+      const input = typeof script === "object" ? shellInputLeft(script.text) : undefined;
       if (input !== undefined) walk.shellInput = input;
       forgetBound(walk, typeof script === "object" ? script.text : script === undefined ? "" : undefined);
     }
@@ -1440,7 +1447,8 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   for (const path of [...written, ...[...guessed].filter((path) => !written.includes(path))]) add(here, path);
   // A package manager's own writes of package.json change its dependencies, not its scripts.
   // A mode, owner or attribute changed is no change of a script's text either (`chmod +x run.sh && ./run.sh`).
-  if (PACKAGE_MANAGERS.includes(name) || METADATA_COMMANDS.has(name)) for (const path of [...walk.found].slice(before)) walk.shared.managed.add(path);
+  // Nor is a virtual environment a tool makes a program an agent wrote (`python3 -m venv .venv && . .venv/bin/activate`).
+  if (PACKAGE_MANAGERS.includes(name) || METADATA_COMMANDS.has(name) || makesEnvironment(name, args)) for (const path of [...walk.found].slice(before)) walk.shared.managed.add(path);
 }
 
 /**

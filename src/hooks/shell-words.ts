@@ -737,7 +737,9 @@ function throughProc(path: string, cwd: string | undefined): { path: string } | 
  */
 export function textWrittenBefore(walk: Walk, path: string): string | typeof UNKNOWABLE {
   const given = walk.shared.texts?.get(path);
-  return given !== undefined && given.writes === walk.shared.writes?.get(path) ? given.text : UNKNOWABLE;
+  if (given === undefined || given.writes !== walk.shared.writes?.get(path)) return UNKNOWABLE;
+  askAgainLater(walk, path); // (a script run before it, read after the line, may write it again)
+  return given.text;
 }
 
 /**
@@ -747,11 +749,15 @@ export function textWrittenBefore(walk: Walk, path: string): string | typeof UNK
  */
 export function writtenBefore(walk: Walk, path: string): boolean {
   if (writesAny(walk, walk.found, path)) return true;
-  // Scripts it runs before this point are read after it: asked again when they are (walkScript).
+  askAgainLater(walk, path);
+  return false;
+}
+
+/** Scripts the line runs before this point are read after it: the path is asked again of what each writes when they are (walkScript). */
+function askAgainLater(walk: Walk, path: string): void {
   const reads = walk.shared.laterReads;
   const before = walk.shared.laterReadsBefore ?? reads?.length ?? 0;
   if (reads !== undefined && before > 0) (walk.shared.unwrittenAsked ??= []).push({ path, reads, before });
-  return false;
 }
 
 /** Whether any of these paths written is the path, or holds it: itself, a glob over it, a file of its name in a place unknown, any file. */

@@ -344,7 +344,7 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       if (from >= argv.length) return undefined;
       const line = argv.slice(from);
       if (line.some((word) => word === undefined)) add(here, UNKNOWABLE);
-      else nested.push({ script: ["env", ...words.slice(1, from).map((word) => word.text), "sh", "-c", shellQuoted((line as string[]).map(crossEnvPassed).join(" "))].join(" "), cwd: here.cwd });
+      else nested.push({ script: ["env", ...plainSetters(words, from), "sh", "-c", shellQuoted((line as string[]).map(crossEnvPassed).join(" "))].join(" "), cwd: here.cwd });
       return undefined;
     }
     if (program === "cross-env" && !walk.shared.functions.has(program)) {
@@ -353,9 +353,11 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       // of the words it runs; else through the wrapper table (shell-runners.ts).
       const from = crossEnvCommand(argv, words);
       const line = argv.slice(from);
-      if (line.some((word) => word !== undefined && crossEnvPassed(word) !== word)) {
+      // (Also where a setter is no plain NAME= word, which the wrapper table would take for the command.)
+      const oddSetter = plainSetters(words, from).length < from - 1;
+      if (oddSetter || line.some((word) => word !== undefined && crossEnvPassed(word) !== word)) {
         if (line.some((word) => word === undefined)) add(here, UNKNOWABLE);
-        else nested.push({ script: ["env", ...words.slice(1, from).map((word) => word.text), ...(line as string[]).map((word) => shellQuoted(crossEnvPassed(word)))].join(" "), cwd: here.cwd });
+        else nested.push({ script: ["env", ...plainSetters(words, from), ...(line as string[]).map((word) => shellQuoted(crossEnvPassed(word)))].join(" "), cwd: here.cwd });
         return undefined;
       }
     }
@@ -597,11 +599,16 @@ function hookScript(run: HookRun, here: Walk): Nested[] {
   return [{ script: file.text, cwd: run.cwd, bound: new Map([["0", [run.hook]], ["BASH_SOURCE", [run.hook]]]), positional: run.args.map((arg) => [arg]) }];
 }
 
-/** Where cross-env's command starts: after its leading `NAME=value` words. */
+/** Where cross-env's command starts: after its leading setters, each word holding `NAME=` anywhere, as cross-env's own unanchored `(\w+)=` reads them (`a.b=1` sets b). */
 function crossEnvCommand(argv: Array<string | undefined>, words: Node[]): number {
   let from = 1;
-  while (from < argv.length && /^[A-Za-z_]\w*=/.test(words[from]?.text ?? "")) from++;
+  while (from < argv.length && /\w=/.test(words[from]?.text ?? "")) from++;
   return from;
+}
+
+/** cross-env's setters that are plain `NAME=value` words, for env (an odd one, `a.b=1`, sets b: left out, a variable the command's words do not name). */
+function plainSetters(words: Node[], from: number): string[] {
+  return words.slice(1, from).map((word) => word.text).filter((text) => /^[A-Za-z_]\w*=/.test(text));
 }
 
 /** A word of its command as cross-env passes it on: its `'` dropped, `\'` and `\\` made `'` and `\`, a `\` before `$` or `"` dropped (`"echo ';rm f'"` runs rm). */
