@@ -8,7 +8,7 @@
 // refuses a value that starts with a dash, where commander takes it; keeping exactly the shapes
 // this path has always taken would mean filtering its tokens afterwards, more code than the loop.
 import { runAgentHook, runBeat, runCheck, runRelease, runTake } from "./actions.js";
-import { isFlagOf, VERBS, type Flag, type FlagValues, type Verb } from "./flags.js";
+import { flagAsValue, VERBS, type Flag, type FlagValues, type Verb } from "./flags.js";
 
 /** Runs the call and returns true, or returns false without doing anything. */
 export async function runFast(argv: string[]): Promise<boolean> {
@@ -72,7 +72,7 @@ export function readFast<Flags extends Verb["flags"]>(flags: Flags, args: string
       continue;
     }
     // (A value that is one of the flags, `--holder --json`: commander's path says what is wrong.)
-    if (i + 1 >= args.length || (!lastWins && key in values) || isFlagOf(flags, args[i + 1] as string)) return undefined;
+    if (i + 1 >= args.length || (!lastWins && key in values) || flagAsValue(flags, flag, args[i + 1] as string)) return undefined;
     values[key] = args[++i] as string;
   }
   return { positionals, values: values as FlagValues<Flags> };

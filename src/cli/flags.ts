@@ -29,9 +29,14 @@ export interface Verb {
   readonly flags: Readonly<Record<string, Flag>>;
 }
 
-/** Whether a word is one of the verb's flags (or help): taken as a valued flag's value (`--holder --json`), a slip, refused by both parsers. */
-export function isFlagOf(flags: Verb["flags"], word: string): boolean {
-  return word === "-h" || word === "--help" || (Object.values(flags) as Flag[]).some((flag) => flag.long === word || flag.short === word);
+/**
+ * Whether a valued flag's value is a flag (`--holder --json`): one of the verb's (or help), or, for
+ * a holder, directory or receiver, any word spelled as a flag (`--holder --dry-run`). A slip both
+ * parsers refuse: the claim would be held by "--json", or made in ./--json.
+ */
+export function flagAsValue(flags: Verb["flags"], flag: Flag, word: string): boolean {
+  if (word === "-h" || word === "--help" || (Object.values(flags) as Flag[]).some((each) => each.long === word || each.short === word)) return true;
+  return ["--holder", "--dir", "--to"].includes(flag.long) && /^--?[A-Za-z][\w-]*$/.test(word);
 }
 
 /** Parsed flags as both parsers hand them over: a string for a flag with a value, else a boolean. */

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
-import { isFlagOf, VERBS, type CommonFlags, type Flag, type VerbName } from "./flags.js";
+import { flagAsValue, VERBS, type CommonFlags, type Flag, type VerbName } from "./flags.js";
 import { plain, type Style } from "./render.js";
 import { isTerminal, writeOut } from "../os/stdio.js";
 import { BadInputError } from "../os/errors.js";
@@ -96,7 +96,7 @@ export function declareVerb(program: Command, name: VerbName): Command {
     if (flag.value !== undefined) {
       option.argParser((value: string, previous: unknown) => {
         // `--holder --json`: commander takes the next word whatever it is, and the claim would be held by "--json".
-        if (isFlagOf(flags, value)) throw new BadInputError(`${flag.long} needs a value, but the word after it is the flag ${value}; give it one (${flag.long} ${flag.value?.slice(1, -1) ?? "value"}).`);
+        if (flagAsValue(flags, flag, value)) throw new BadInputError(`${flag.long} needs a value, not the flag ${value}; give it one (${flag.long} ${flag.value?.slice(1, -1) ?? "value"}).`);
         if (flag.once && previous !== undefined && previous !== value) {
           throw new BadInputError(`${flag.long} was given twice, as ${JSON.stringify(previous)} and ${JSON.stringify(value)}; give it once, with the one meant.`);
         }
