@@ -234,6 +234,11 @@ Record("should skip damaged lines and keep the rest", async ({ opts }) => {
   writeFileSync(join(opts.dir, LOG_FILE), `${readFileSync(join(opts.dir, LOG_FILE), "utf8")}{"torn\n`);
   await take({ ...opts, holder: "a", targets: ["y"], now: T0 });
   assert.equal(log({ ...opts, now: T0 }).entries.map((entry) => entry.target), ["x", "y"]);
+  // Counted, and said: a log that reads short for damage is not silently a short record.
+  assert.is(log({ ...opts, now: T0 }).skipped_lines, 1);
+  const shown = claims(["log", "--dir", opts.dir as string]);
+  assert.is(shown.code, 0);
+  assert.is(shown.stderr, "claims: note: 1 line of the log is no entry (damaged, or another program's) and was skipped\n");
 });
 
 Record("should survive concurrent writers without interleaved lines", async ({ box }) => {

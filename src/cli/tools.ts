@@ -46,6 +46,7 @@ export function registerToolVerbs(program: Command): void {
       };
       const result = log(options);
       if (result.directory_missing) writeErr(`claims: note: the claims directory ${result.dir} does not exist (yet); nothing was recorded there\n`);
+      if (result.skipped_lines) writeErr(`claims: note: ${result.skipped_lines} line${result.skipped_lines === 1 ? "" : "s"} of the log ${result.skipped_lines === 1 ? "is" : "are"} no entry (damaged, or another program's) and ${result.skipped_lines === 1 ? "was" : "were"} skipped\n`);
       if (!flags.follow) {
         await output(flags, result, 0, async (style) => (result.entries.length ? result.entries.map((entry) => renderLogEntry(entry, style)) : ["no entries"]));
         return;

@@ -24,6 +24,8 @@ export interface LogOptions extends Omit<CommonOptions, "holder"> {
 
 export interface LogResult {
   entries: LogEntry[];
+  /** Lines of the log that are no entry (damaged, or another program's): skipped, the rest read. */
+  skipped_lines?: number;
   /** Set when the claims directory does not exist (a mistyped --dir, or nothing taken there yet): nothing was recorded there. */
   directory_missing?: true;
   /** With directory_missing: that directory. */
@@ -97,9 +99,11 @@ function logNow(options: LogOptions = {}): LogResult {
       .filter((entry) => filter.matches(entry))
       .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
     if (entries.length === 0 && there.length === 0) return { entries, directory_missing: true, dir: dirs[0] as string };
-    return { entries };
+    const skipped = parts.reduce((sum, part) => sum + (part.skipped_lines ?? 0), 0);
+    return { entries, ...(skipped > 0 && { skipped_lines: skipped }) };
   }
   const entries: LogEntry[] = [];
+  let skipped = 0;
   // Listed through the store, so an unreadable directory is an error naming it, not "no entries".
   for (const file of logFiles(context.store.dir, context.store.names())) {
     let read: ReturnType<typeof readLogFile>;
@@ -111,10 +115,11 @@ function logNow(options: LogOptions = {}): LogResult {
       throw new BadInputError(`Cannot read the log ${file} (${code}); fix its permissions, or run claims log as a user who may read the claims directory.`);
     }
     entries.push(...read.entries.filter((entry) => filter.matches(entry)));
+    skipped += read.skipped ?? 0;
   }
   // "no entries" from a directory that is not there is said to be that, as status says it.
   if (entries.length === 0 && !existsSync(context.store.dir)) return { entries, directory_missing: true, dir: context.store.dir };
-  return { entries };
+  return { entries, ...(skipped > 0 && { skipped_lines: skipped }) };
 }
 
 /**

@@ -190,7 +190,7 @@ export function logFiles(dir: string, listed?: string[]): string[] {
  * (rotated, swept) has none; one that cannot be read has none either, unless `unreadable` is
  * "throw": then its error is thrown, for a reader that must not mistake it for an empty record.
  */
-export function readLogFile(path: string, from = 0, unreadable: "skip" | "throw" = "skip"): { entries: LogEntry[]; end: number } {
+export function readLogFile(path: string, from = 0, unreadable: "skip" | "throw" = "skip"): { entries: LogEntry[]; end: number; skipped?: number } {
   let text: string;
   try {
     const size = statSync(path).size;
@@ -202,14 +202,16 @@ export function readLogFile(path: string, from = 0, unreadable: "skip" | "throw"
   }
   const complete = text.lastIndexOf("\n") + 1;
   const entries: LogEntry[] = [];
+  let skipped = 0;
   for (const line of text.slice(0, complete).split("\n")) {
     if (line.trim() === "") continue;
     try {
       const value = JSON.parse(line) as LogEntry;
       if (typeof value.event === "string" && typeof value.at === "string") entries.push(value);
+      else skipped++;
     } catch {
-      // a foreign or damaged line: skip it, keep the rest
+      skipped++; // a foreign or damaged line: skip it, keep the rest (counted: `claims log` says so)
     }
   }
-  return { entries, end: from + Buffer.byteLength(text.slice(0, complete)) };
+  return { entries, end: from + Buffer.byteLength(text.slice(0, complete)), ...(skipped > 0 && { skipped }) };
 }
