@@ -582,6 +582,34 @@ Forms("should read what follows a function call or a sourced script that gives t
   }
 });
 
+Forms("should read what follows a call of a function a sourced script or eval defines after what the call does (cd, exec < f, a rewrite)", async ({ box }) => {
+  // (The walk reads a sourced script after the line, so the call is read after it too; what the call changes holds for the commands after it.)
+  file(box, "other/w.ts", "x\n");
+  file(box, "w.ts", "x\n");
+  file(box, "fix.py", "import os\nos.remove('u.ts')\n");
+  file(box, "ok.py", "print(1)\n");
+  file(box, "site/manage.py", "");
+  file(box, "lib.sh", "go() {\n  cd other\n}\ninput() {\n  exec < fix.py\n}\nswap() {\n  cp fix.py ok.py\n}\nlate() {\n  python3 ok.py\n  cp fix.py ok.py\n}\n");
+  file(box, "outer.sh", ". ./lib.sh\n");
+  assert.is(claims(["take", join(box.project, "other", "w.ts"), "--dir", box.dir, "--holder", "other"]).code, 0);
+  for (const command of ["source ./lib.sh; go; rm w.ts", ". ./outer.sh; go; rm w.ts", "eval 'f() { cd other; }'; f; rm w.ts"]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  assert.equal(await writes(box, "source ./lib.sh; go; rm w.ts"), ["unknown:w.ts"]);
+  assert.is(bash(box, "source ./lib.sh; rm w.ts"), undefined, "w.ts here is no one's");
+  // A function of a command's name (lib.sh's `npm`) runs for that command, as one the line defines does.
+  file(box, "shadow.sh", "npm() {\n  rm -f u.ts\n}\n");
+  assert.equal(await writes(box, "source ./shadow.sh; npm test"), ["u.ts"]);
+  assert.is(bash(box, "source ./shadow.sh; npm test"), "deny");
+  for (const command of ["source ./lib.sh; swap; python3 ok.py", "source ./lib.sh; input; python3 site/manage.py shell", "eval 'exec < fix.py'; python3 site/manage.py shell"]) {
+    assert.ok((await writes(box, command)).includes("unknown:."), command);
+  }
+  // Not a call before the sourcing or none at all, nor a rewrite after the read (its own or a later call's), nor exec of /dev/null.
+  for (const [command, written] of [["source ./lib.sh; rm w.ts", ["w.ts"]], ["source ./lib.sh; late", ["ok.py"]], ["source ./lib.sh; python3 ok.py; swap", ["ok.py"]], ["eval 'exec < /dev/null'; python3 site/manage.py shell", []]] as const) {
+    assert.equal(await writes(box, command), written, command);
+  }
+});
+
 Forms("should read ~ in a command as the agent's shell expands it with an empty or relative HOME", ({ box }) => {
   // (The claims directory reads such a HOME as the account's; a command's `~/x` is h/x to bash.)
   file(box, "h/notes.md", "x\n");

@@ -47,10 +47,8 @@ export function sourcedChangesDirectory(text: string, cwd: string | undefined, h
   // Every match a source with a word after it (not `. <(cmd)`, not a `.` at the end of a line).
   if (sources.length !== [...outside.matchAll(CHANGES_EACH)].length) return true;
   for (const match of sources) {
-    const word = (match.at(-1) as string).replace(/^(['"])([^'"]*)\1$/, "$2");
-    if (word === "" || /[$`*?[\\'"]/.test(word)) return true;
-    const path = word.startsWith("~/") ? join(home, word.slice(2)) : isAbsolute(word) ? word : word.includes("/") && cwd !== undefined ? resolve(cwd, word) : undefined;
-    if (path === undefined) return true; // a name bash looks for on PATH first
+    const path = sourcedPath(match, cwd, home);
+    if (path === undefined) return true; // a word the text does not fix; a name bash looks for on PATH first
     let there: boolean;
     try {
       there = statSync(path).isFile();
@@ -105,15 +103,48 @@ export function functionInputLeft(name: string, functions: Map<string, Array<{ b
   return left;
 }
 
+/** The file a `source` or `.` match of SOURCES_EACH names, where the text fixes it. */
+function sourcedPath(match: RegExpMatchArray, cwd: string | undefined, home: string): string | undefined {
+  const word = (match.at(-1) as string).replace(/^(['"])([^'"]*)\1$/, "$2");
+  if (word === "" || /[$`*?[\\'"]/.test(word)) return undefined;
+  return word.startsWith("~/") ? join(home, word.slice(2)) : isAbsolute(word) ? word : word.includes("/") && cwd !== undefined ? resolve(cwd, word) : undefined;
+}
+
+/**
+ * The functions a sourced script's text defines (functionsIn), and those of the scripts it sources
+ * in turn where the text names them (`. ./lib.sh` in a script sourced): the walk reads them after the line.
+ */
+export function functionsSourced(text: string, cwd: string | undefined, home: string, depth = 0): Array<{ name: string; body: string }> {
+  const found = functionsIn(text);
+  if (depth >= 4) return found;
+  const unquoted = text.replace(/("(?:\\[\s\S]|[^"\\])*"|'[^']*')/g, '""');
+  for (const match of unquoted.matchAll(SOURCES_EACH)) {
+    const path = sourcedPath(match, cwd, home);
+    const inner = path === undefined ? undefined : readText(path);
+    if (inner !== undefined) found.push(...functionsSourced(inner, cwd, home, depth + 1));
+  }
+  return found;
+}
+
 /**
  * A script's text without its functions' bodies (`name() { … }`, `function name { … }`), which
  * run only when called: a sourced file's `cd` inside a function does not move the shell that sources it.
  */
 export function outsideFunctions(text: string): string {
+  return scanFunctions(text).outside;
+}
+
+/** The functions a script's text defines (`name() { … }`, `function name { … }`), each with its body: read by their text, before the walk reads the script. */
+export function functionsIn(text: string): Array<{ name: string; body: string }> {
+  return scanFunctions(text).functions;
+}
+
+function scanFunctions(text: string): { outside: string; functions: Array<{ name: string; body: string }> } {
   let out = text;
+  const functions: Array<{ name: string; body: string }> = [];
   for (let guard = 0; guard < 1000; guard++) {
-    const start = /(^|[\s;&|])(function\s+[\w.:-]+(\s*\(\s*\))?|[\w.:-]+\s*\(\s*\))\s*\{/m.exec(out);
-    if (!start) return out;
+    const start = /(^|[\s;&|])(function\s+([\w.:-]+)(\s*\(\s*\))?|([\w.:-]+)\s*\(\s*\))\s*\{/m.exec(out);
+    if (!start) break;
     let depth = 0;
     let end = out.length;
     for (let at = start.index + start[0].length - 1; at < out.length; at++) {
@@ -123,9 +154,10 @@ export function outsideFunctions(text: string): string {
         break;
       }
     }
+    functions.push({ name: start[3] ?? start[5], body: out.slice(start.index + start[0].length, end - 1) });
     out = out.slice(0, start.index) + out.slice(end);
   }
-  return out;
+  return { outside: out, functions };
 }
 
 /** What a failing command stops: the rest of its `&&` chain (`cd build && make`), or the script (`cd build || exit`). */

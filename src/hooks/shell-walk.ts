@@ -29,7 +29,7 @@ import { loadPathOf, optionLoads, readLoads } from "./shell-preloads.js";
 import { moduleFile, moduleTexts, noteText, onlyValue, packageInits, preloadedFiles, programText, runsProgramFile, stdinProgram, unfixedCodeOptions } from "./shell-program-runs.js";
 import { PACKAGE_BINS, RULES } from "./shell-rules.js";
 import { askpassRun, lessPreprocessors, loadsNamedLibrary, loadsOpensslCode } from "./shell-key-rules.js";
-import { CHANGES_DIRECTORY, changeDirectory, forgetBound, functionChangesDirectory, functionInputLeft, type Guard, outsideFunctions, OWN, shellInputLeft, sourcedChangesDirectory } from "./shell-state.js";
+import { CHANGES_DIRECTORY, changeDirectory, forgetBound, functionChangesDirectory, functionInputLeft, functionsIn, functionsSourced, type Guard, outsideFunctions, OWN, shellInputLeft, sourcedChangesDirectory } from "./shell-state.js";
 import { argumentVariables, constantVariables, INHERITED, isTopLevel, namesSet, temporaryVariables } from "./shell-variables.js";
 import { callFunction, PACKAGE_MANAGERS, positionalOf, runScript, withPositional } from "./shell-scripts.js";
 import { METADATA_COMMANDS } from "./shell-metadata-rules.js";
@@ -51,6 +51,7 @@ import {
   printedBy,
   type Positional,
   readsTerminal,
+  type Shared,
   readText,
   redirectionOperator,
   runnable,
@@ -142,12 +143,29 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
   if (depth > 0) return;
   // Calls of functions defined only later in the walk (in a script sourced before them): read now.
   for (let calls = walk.shared.pending.splice(0); calls.length > 0; calls = walk.shared.pending.splice(0)) {
-    const later: Nested[] = [];
-    for (const { name, ...call } of calls) {
+    for (const { name, serial, declared, ...call } of calls) {
       const bodies = walk.shared.functions.get(name);
-      if (bodies !== undefined) callFunction(name, bodies, call, walk, later);
+      if (bodies === undefined) continue;
+      // A `cd` or an `exec < f` in one its sourced text did not show (a function of a script that
+      // script sources, one defined by eval): what followed the call was read in the wrong place, or with the wrong input.
+      if (!declared && (functionChangesDirectory(name, walk.shared.functions) || functionInputLeft(name, walk.shared.functions) !== undefined)) walk.found.add(UNKNOWABLE);
+      const later: Nested[] = [];
+      callFunction(name, bodies, call, walk, later);
+      // A file read as on disk after the call that the function writes (`source ./lib.sh; f; python3 x.py`, f copying over x.py): what runs is not what was read.
+      const asked = walk.shared.unwrittenAsked?.filter((entry) => entry.reads === walk.shared.pending && entry.before > serial) ?? [];
+      const before = asked.length === 0 ? undefined : { found: new Set(walk.found), writes: new Map(walk.shared.writes ?? []) };
+      const outer = walk.shared.pendingRead;
+      walk.shared.pendingRead = serial;
+      try {
+        for (const inner of later) await walkScript(inner.script, { ...walk, cwd: inner.cwd, previous: undefined, stack: [], bound: inner.bound, shellInput: inputOf(inner, walk) }, 1, bash, inner.positional);
+      } finally {
+        walk.shared.pendingRead = outer;
+      }
+      if (before !== undefined) {
+        const added = [...walk.found].filter((path) => !before.found.has(path) || (walk.shared.writes?.get(path) ?? 0) > (before.writes.get(path) ?? 0));
+        if (asked.some((entry) => writesAny(walk, added, entry.path))) walk.found.add(UNKNOWABLE);
+      }
     }
-    for (const inner of later) await walkScript(inner.script, { ...walk, cwd: inner.cwd, previous: undefined, stack: [], bound: inner.bound, shellInput: inputOf(inner, walk) }, 1, bash, inner.positional);
   }
   throughLinksMade(walk);
 }
@@ -669,6 +687,29 @@ function scaffoldDirectory(name: string, args: Array<string | undefined>): strin
   return undefined;
 }
 
+/**
+ * The functions code run in this shell later in the walk defines (a sourced script, eval's text),
+ * by their text: a call of one later in the line is read after the line (Shared.pending), but its
+ * `cd` moves what follows the call.
+ */
+function declare(walk: Walk, functions: Array<{ name: string; body: string }>): void {
+  for (const { name, body } of functions) (walk.shared.declared ??= new Map()).set(name, [...(walk.shared.declared?.get(name) ?? []), { body }]);
+}
+
+/** A call of a name no function has yet, read at the end of the line (Shared.pending). */
+function pend(name: string, call: Omit<Shared["pending"][number], "name" | "serial" | "declared">, walk: Walk): void {
+  const declared = walk.shared.declared?.has(name) === true;
+  walk.shared.pending.push({ name, ...call, serial: walk.shared.pendingMade ?? 0, declared });
+  walk.shared.pendingMade = (walk.shared.pendingMade ?? 0) + 1;
+  // One a script sourced before it defines (`source ./lib.sh; f; rm u.ts`): its `cd` or `exec < f` holds for what follows.
+  if (declared) {
+    const known = new Map([...(walk.shared.declared ?? []), ...walk.shared.functions]);
+    if (functionChangesDirectory(name, known)) walk.cwd = undefined;
+    const left = functionInputLeft(name, known);
+    if (left !== undefined) walk.shellInput = left;
+  }
+}
+
 /** A call of a shell function: its bodies read with the call's arguments; it runs in this shell. */
 function runFunction(name: string, functions: FunctionBody[], argWords: Node[], here: Walk, walk: Walk, nested: Nested[], input?: string | null): void {
   callFunction(name, functions, { cwd: here.cwd, bound: walk.bound, positional: positionalOf(argWords, here), input }, walk, nested);
@@ -947,6 +988,11 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   // cd d; }`): bash runs the function, as for any other name (below), not the command.
   const shadowing = argv[0] === undefined ? undefined : walk.shared.functions.get(argv[0]);
   if (shadowing !== undefined && shadowing.some((body) => body.stands !== true)) return runFunction(argv[0] as string, shadowing, words.slice(1), walk, walk, nested, callerInput(node, stdin, piped));
+  // One a script sourced before it defines (`source ./lib.sh; npm test`, lib.sh's `npm() { … }`),
+  // read after the line: its call is made pending here, and the command read too (the text may
+  // define it in a branch that does not run).
+  const pended = shadowing === undefined && argv[0] !== undefined && walk.shared.declared?.has(argv[0]) === true;
+  if (pended) pend(argv[0] as string, { cwd: walk.cwd, bound: walk.bound, positional: positionalOf(words.slice(1), walk), input: callerInput(node, stdin, piped) }, walk);
   // `deno run -A -`, `bun run -`, `uv run -`, also after a wrapper: a program on stdin, read as `node -` reads one; a pipe, or a file it cannot read, could write any file.
   const fromInput = argv.some((arg) => arg !== undefined && /^(deno|bun|uv)$/.test(basename(arg))) ? stdinProgram(dashBeforeHeredoc(node) ? [...argv, "-"] : argv, words, (at) => wordValue(words[at], walk), stdin) : undefined;
   if (fromInput !== undefined) {
@@ -1096,6 +1142,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
       // (And an `exec < f` in it gives this shell an input the walk does not read: in its functions too, which it may call itself.)
       const input = typeof script === "object" ? shellInputLeft(script.text) : undefined;
       if (input !== undefined) walk.shellInput = input;
+      if (typeof script === "object") declare(walk, functionsSourced(script.text, here.cwd, walk.home));
       forgetBound(walk, typeof script === "object" ? script.text : script === undefined ? "" : undefined);
     }
     return;
@@ -1152,6 +1199,10 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     forgetBound(walk, known ? words.join(" ") : undefined);
     // Run in this shell: its `cd` (`eval "cd /tmp"; rm f`) leaves this one in a place the text does not fix.
     if (known ? CHANGES_DIRECTORY.test(outsideFunctions(words.join(" "))) : !settings) walk.cwd = undefined;
+    // And its `exec < f` gives this shell an input the walk does not read (`eval 'exec < x.py'; python3 manage.py shell`).
+    const input = known ? shellInputLeft(words.join(" ")) : undefined;
+    if (input !== undefined) walk.shellInput = input;
+    if (known) declare(walk, functionsIn(words.join(" ")));
     return;
   }
   if (name === "xargs") {
@@ -1408,7 +1459,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
       if (interpreter !== undefined) nested.push({ script: [interpreter, shellQuoted(path as string), ...argWords.map((word) => word.text)].join(" "), cwd: here.cwd });
       return;
     }
-    if (/^[\w.:-]+$/.test(name)) walk.shared.pending.push({ name, ...call });
+    if (/^[\w.:-]+$/.test(name) && !(pended && name === argv[0])) pend(name, call, walk);
     // A command the hook knows nothing of, or a wrapper given none of the subcommands its table
     // runs (`hatch env run -- rm u.ts`), may run the rest of its line (`bwrap --bind / / rm u.ts`,
     // `nsenter -t 1 -m rm u.ts`, `heroku local:run rm u.ts`, `entr -s 'rm u.ts'`): read as the

@@ -86,7 +86,19 @@ export interface Shared {
   /** Directories it removes whole, themselves too (`git clean -d`): REMOVED_WHOLE in payload.ts. */
   removedWhole?: Set<string>;
   functions: Map<string, FunctionBody[]>;
-  pending: Array<{ name: string; cwd: string | undefined; bound: Map<string, string[]> | undefined; positional: Positional; input?: string | null }>;
+  /**
+   * Calls of names no function had yet, read at the end of the line (a function a script sourced
+   * before them defines: the walk reads that script after the line). `serial` counts them in the
+   * order made; `declared`: the sourced text named the function (declared), and its `cd` or `exec <
+   * f` was applied where it was called.
+   */
+  pending: Array<{ name: string; cwd: string | undefined; bound: Map<string, string[]> | undefined; positional: Positional; input?: string | null; serial: number; declared: boolean }>;
+  /** How many calls were made pending so far (the next one's serial). */
+  pendingMade?: number;
+  /** The serial of the pending call whose function is being read (at the end of the line). */
+  pendingRead?: number;
+  /** Functions the text of a script sourced so far defines, by name, before the walk reads it (shell-state.ts functionsIn). */
+  declared?: Map<string, Array<{ body: string }>>;
   read: Set<string>;
   budget: number;
   /** The aliases the command defines, each with its text (also read as a function; see shell-walk's `alias`). */
@@ -753,11 +765,17 @@ export function writtenBefore(walk: Walk, path: string): boolean {
   return false;
 }
 
-/** Scripts the line runs before this point are read after it: the path is asked again of what each writes when they are (walkScript). */
+/**
+ * Scripts the line runs before this point are read after it: the path is asked again of what each
+ * writes when they are (walkScript). So are the pending calls made before it (Shared.pending): all
+ * made so far, or, within one being read, those before it.
+ */
 function askAgainLater(walk: Walk, path: string): void {
   const reads = walk.shared.laterReads;
   const before = walk.shared.laterReadsBefore ?? reads?.length ?? 0;
   if (reads !== undefined && before > 0) (walk.shared.unwrittenAsked ??= []).push({ path, reads, before });
+  const calls = walk.shared.pendingRead ?? walk.shared.pendingMade ?? 0;
+  if (calls > 0) (walk.shared.unwrittenAsked ??= []).push({ path, reads: walk.shared.pending, before: calls });
 }
 
 /** Whether any of these paths written is the path, or holds it: itself, a glob over it, a file of its name in a place unknown, any file. */
