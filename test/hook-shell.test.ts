@@ -321,6 +321,23 @@ Shell("should judge a program in a language the hook does not read, written by a
   assert.is(bash(box, "dart lib.dart"), "deny", "a program run by its name");
 });
 
+Shell("should ask git anew for each command whether the project keeps a program: one changed since the last command is read", async ({ box }) => {
+  const git = (...args: string[]) => spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: box.project, encoding: "utf8" });
+  git("init", "-q");
+  writeFileSync(join(box.project, "tool.py"), "open('u.ts', 'w').write('x')\n");
+  writeFileSync(join(box.project, "run.lua"), 'print("hello")\n');
+  git("add", "tool.py", "run.lua");
+  git("commit", "-q", "-m", "kept");
+  // (One process reads both commands, as a library caller does: what git said of the first is not the second's answer.)
+  assert.equal(await writes(box, "python3 tool.py; python3 tool.py"), [], "the project's own program, as committed, is run, not read");
+  writeFileSync(join(box.project, "tool.py"), "open('u.ts', 'w').write('y')\n");
+  assert.equal(await writes(box, "python3 tool.py; python3 tool.py"), ["u.ts"], "changed since: read");
+  assert.equal(await writes(box, "lua run.lua; lua run.lua"), []);
+  rmSync(join(box.project, ".git"), { recursive: true });
+  spawnSync("git", ["init", "-q"], { cwd: box.project });
+  assert.equal(await writes(box, "lua run.lua; lua run.lua"), ["unknown:."], "no longer the project's: any file");
+});
+
 Shell("should read short options clustered as getopt does: flags up to the first letter that takes a value", async ({ box }) => {
   mkdirSync(join(box.project, "dst"));
   mkdirSync(join(box.project, "sub"));

@@ -139,6 +139,15 @@ function keptByProject(path: string, mtimeMs: number): boolean {
   if (INSTALLED.test(real)) return true;
   if (real !== path) return keptByProject(real, mtimeMs); // a link: what it leads to is the program
   if (!insideWorkTree(dirname(path))) return Date.now() - mtimeMs > RECENT_MS;
+  const known = KEPT_SEEN.get(path);
+  if (known !== undefined) return known;
+  const kept = keptInIndex(path);
+  KEPT_SEEN.set(path, kept);
+  return kept;
+}
+
+/** keptByProject for a file in a work tree: git has it with the same text in the index and in HEAD, or ignores it. */
+function keptInIndex(path: string): boolean {
   // Plumbing only, with the pathspec read literally (`:x.py` is a file) and fsmonitor off: `git
   // status` would run the repository's core.fsmonitor and its clean filters, code a command the
   // user has not approved yet could plant. The file's text is hashed here, with no filter.
@@ -179,6 +188,11 @@ export function notTrackedByProject(paths: string[]): string[] {
       continue;
     }
     if (INSTALLED.test(real)) continue;
+    const known = TRACKED_SEEN.get(real);
+    if (known !== undefined) {
+      if (!known) found.push(path);
+      continue;
+    }
     if (!insideWorkTree(dirname(real))) {
       if (Date.now() - mtimeMs <= RECENT_MS) found.push(path);
       continue;
@@ -193,9 +207,28 @@ export function notTrackedByProject(paths: string[]): string[] {
     const listed = (result: ReturnType<typeof git>) => (result.error || result.status !== 0 ? undefined : new Set(result.stdout.split("\0").filter((name) => name !== "")));
     const cached = listed(git("--cached"));
     const ignored = listed(git("--others", "--ignored", "--exclude-standard"));
-    for (const name of names) if (cached === undefined || (!cached.has(name) && !ignored?.has(name))) found.push(join(directory, name));
+    for (const name of names) {
+      const own = cached !== undefined && (cached.has(name) || ignored?.has(name) === true);
+      if (cached !== undefined) TRACKED_SEEN.set(join(directory, name), own);
+      if (!own) found.push(join(directory, name));
+    }
   }
   return found;
+}
+
+/**
+ * What git answered of each file (by its real path) since the command being read was given: a
+ * line that runs one program many times (a loop, a function called again) asks git once. What git
+ * could not answer is asked again.
+ */
+const TRACKED_SEEN = new Map<string, boolean>();
+/** What keptByProject learned from git of each file in a work tree, the same way. */
+const KEPT_SEEN = new Map<string, boolean>();
+
+/** A new command is read: what git answered for the last one may have changed since (shell.ts). */
+export function forgetTracked(): void {
+  TRACKED_SEEN.clear();
+  KEPT_SEEN.clear();
 }
 
 /** The environment git runs in: the hook's own GIT_DIR or GIT_INDEX_FILE would point it at another repository. */

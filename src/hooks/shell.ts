@@ -36,6 +36,7 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type Parser from "web-tree-sitter";
 import { mayWrite, programsHere, quietPackageRun, runsGitHooks } from "./shell-gate.js";
+import { forgetTracked } from "./program-files.js";
 import { joinContinuations, lineStartEscapes } from "./shell-continuations.js";
 import { mayTakeTypedCommands } from "./shell-terminal.js";
 import type { Environment, Shared } from "./shell-words.js";
@@ -113,6 +114,7 @@ export async function shellWrites(given: string, cwd: string | undefined, home: 
   CHECK_ONLY.clear(); // this command's, not an earlier one's in the same process
   TYPED_AT_TERMINAL.clear();
   REMOVED_WHOLE.clear();
+  forgetTracked();
   // A NUL: bash drops it reading a script, an argument ends at it; which the agent's shell does,
   // the text does not say (`rm u.ts<NUL>x` is rm u.tsx or rm u.ts): any file.
   if (given.includes("\0")) return [`${UNKNOWN_MARK}.`];
