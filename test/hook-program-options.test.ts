@@ -7,7 +7,8 @@
 import { spawnSync } from "node:child_process";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import type { Sandbox } from "./helpers.js";
+import { join } from "node:path";
+import { claims, type Sandbox } from "./helpers.js";
 import { allows, denies, file, heldBox, writes } from "./hook-shell-helpers.js";
 
 type Context = { box: Sandbox };
@@ -52,6 +53,28 @@ Options("should judge a file of code an option loads, in a language the hook doe
   // A whole option before a letter's prefix: csi's -ss and -script are files of code too.
   file(box, "w.scm", '(delete-file "u.ts")\n');
   denies(box, ["csi -ss w.scm", "csi -script w.scm"]);
+});
+
+Options("should read the functions `emacs -f` calls in batch: a byte compile writes each file's .elc, a test runner nothing of its own, any other any file", async ({ box }) => {
+  file(box, "lisp/m.el", "(provide 'm)\n");
+  file(box, "notes.org", "#+begin_src sh :tangle u.ts\nx\n#+end_src\n");
+  file(box, "u.elc", "");
+  const cases: Array<[string, string[]]> = [
+    ["emacs --batch -f batch-byte-compile lisp/m.el", ["lisp/m.el", "lisp/m.elc"]],
+    ["emacs -batch lisp/m.el --funcall=batch-byte-compile", ["lisp/m.el", "lisp/m.elc"]],
+    ["emacs --batch -f batch-byte-recompile-directory lisp", ["glob:lisp/**", "lisp"]],
+    ["emacs --batch -l ert -f ert-run-tests-batch-and-exit", []],
+    ["emacs -Q --batch -f kill-emacs", []],
+    ["emacs --batch notes.org -f org-babel-tangle", ["notes.org", "unknown:."]],
+    ["emacs --batch -f package-refresh-contents", ["unknown:."]],
+    ['emacs --batch -f "$fn"', ["unknown:."]],
+  ];
+  for (const [command, written] of cases) assert.equal(await writes(box, command), written, command);
+  // Another session holds u.ts and u.elc: a byte compile of u.el writes u.elc, a tangle any file.
+  file(box, "u.el", "(provide 'u)\n");
+  assert.is(claims(["take", join(box.project, "u.elc"), "--dir", box.dir, "--holder", "other"]).code, 0);
+  denies(box, ["emacs --batch -f batch-byte-compile u.el", "emacs --batch notes.org -f org-babel-tangle"]);
+  allows(box, ["emacs --batch -f batch-byte-compile lisp/m.el", "emacs --batch -l ert -f ert-run-tests-batch-and-exit"]);
 });
 
 Options("should judge Neovim's -l script as writing any file, and Vim's -l (Lisp mode) as editing its file", async ({ box }) => {

@@ -549,7 +549,16 @@ export const RULES: Record<string, Rule> = {
   emacs: {
     // `--visit f`, `--file f`, `--find-file f` (also with one dash) open f as an operand does.
     syntax: { short: "l:L:f:t:d:", long: { load: "l", directory: "L", funcall: "f", terminal: "t", display: "d", ...valuedLong("eval chdir file find-file visit insert script") } },
-    writes: (input) => [...editor({}).writes(input), ...optionFiles(input, ["file", "find-file", "visit"]), ...input.values(input.args.flatMap((arg, at) => (/^-(visit|file|find-file)$/.test(arg ?? "") ? [at + 1] : [])))],
+    // A function it calls in batch (`-f batch-byte-compile x.el`) writes each file's compiled
+    // `.elc`, and `batch-byte-recompile-directory` those under each directory; any other function
+    // is code the hook does not read (shell-unread-programs.ts INLINE).
+    writes: (input) => {
+      const opened = input.values(input.reading.operands.filter((at) => !input.args[at]?.startsWith("+")));
+      const called = input.reading.occurrences("f").map(({ value }) => value);
+      const compiled = called.includes("batch-byte-compile") ? opened.filter((path) => path !== UNKNOWABLE && path.endsWith(".el")).map((path) => `${path}c`) : [];
+      const recompiled = called.includes("batch-byte-recompile-directory") ? opened.map((path) => (path === UNKNOWABLE ? path : anyUnder(path))) : [];
+      return [...opened, ...compiled, ...recompiled, ...optionFiles(input, ["file", "find-file", "visit"]), ...input.values(input.args.flatMap((arg, at) => (/^-(visit|file|find-file)$/.test(arg ?? "") ? [at + 1] : [])))];
+    },
   },
   sed: {
     // -i takes a suffix only attached: `sed -ie s/a/b/ f` keeps f's backup as fe, and s/a/b/ is the script.

@@ -153,7 +153,15 @@ function sourcesIn(directory: string, files: RegExp): string[] {
  * whether, given no program file, it runs what its input gives: `always` (`tclsh <<<'…'`, `echo '…'
  * | lua`, `R < x.R`), only with `-` (`Rscript -`), or never.
  */
-const INLINE: Record<string, { code: string[]; files?: string[]; valued?: string[]; input: "always" | "dash" | "never"; plain?: RegExp }> = {
+/**
+ * Functions `emacs -f` calls in batch that write nothing of their own: test and lint runners (what
+ * they run is what `-l` loaded, judged as a program file), `kill-emacs`; and the byte compilers,
+ * whose `.elc` files the emacs rule names (shell-rules.ts). Any other function (`org-babel-tangle`,
+ * `package-refresh-contents`, an export) could write any file.
+ */
+const EMACS_FUNCTIONS = /^(ert-run-tests-batch(-and-exit)?|buttercup-run(-discover)?|package-lint-batch-and-exit|elisp-lint-files-batch|checkdoc-file|kill-emacs|toggle-debug-on-error|batch-byte-compile|batch-byte-recompile-directory)$/;
+
+const INLINE: Record<string, { code: string[]; functions?: { options: string[]; plain: RegExp }; files?: string[]; valued?: string[]; input: "always" | "dash" | "never"; plain?: RegExp }> = {
   Rscript: { code: ["-e"], valued: ["--default-packages"], input: "dash" },
   R: { code: ["-e"], files: ["-f", "--file"], valued: ["--encoding", "-d", "--debugger"], input: "always" },
   lua: { code: ["-e"], valued: ["-l"], input: "always" },
@@ -163,7 +171,7 @@ const INLINE: Record<string, { code: string[]; files?: string[]; valued?: string
   expect: { code: ["-c"], files: ["-f"], valued: ["-b"], input: "always" },
   wish: { code: [], valued: ["-encoding", "-display", "-geometry", "-name", "-visual", "-colormap", "-use"], input: "always" },
   julia: { code: ["-e", "--eval", "-E", "--print"], files: ["-L", "--load"], valued: ["-J", "--sysimage", "-t", "--threads", "-p", "--procs", "-C", "--cpu-target", "-O", "--machine-file", "-H", "--home"], input: "always" },
-  emacs: { code: ["--eval", "-eval", "--execute", "-execute", "-f", "--funcall"], files: ["--script", "-script", "-scriptload", "--load", "-load", "-l"], valued: ["-t", "--terminal", "-d", "--display", "--dir", "--chdir", "-u", "--user", "--init-directory"], input: "never" },
+  emacs: { code: ["--eval", "-eval", "--execute", "-execute"], functions: { options: ["-f", "--funcall"], plain: EMACS_FUNCTIONS }, files: ["--script", "-script", "-scriptload", "--load", "-load", "-l"], valued: ["-t", "--terminal", "-d", "--display", "--dir", "--chdir", "-u", "--user", "--init-directory"], input: "never" },
   elixir: { code: ["-e", "--eval"], files: ["-r", "-pr"], valued: ["--erl", "--sname", "--name", "--cookie", "--logger-otp-reports", "--logger-sasl-reports"], input: "never" },
   groovy: { code: ["-e"], valued: ["-cp", "-classpath", "--classpath", "-D"], input: "never" },
   scala: { code: ["-e"], valued: ["-cp", "-classpath"], input: "never" },
@@ -257,6 +265,14 @@ export function runsUnreadInline(name: string, args: Array<string | undefined>, 
     const file = entry.files?.find(whole) ?? entry.files?.find(given);
     if (file !== undefined) {
       if (codeFileRuns(arg === file ? args[++at] : arg.slice(file.length).replace(/^=/, ""), cwd, written)) return true;
+      continue;
+    }
+    // A function it calls by name (`emacs -f f`): one the table knows (a test runner; a compiler,
+    // whose outputs the command's rule names), else code the hook does not read.
+    const calls = entry.functions?.options.find(whole) ?? entry.functions?.options.find(given);
+    if (calls !== undefined && entry.functions !== undefined) {
+      const value = arg === calls ? args[++at] : arg.slice(calls.length).replace(/^=/, "");
+      if (value === undefined || !entry.functions.plain.test(value)) return true;
       continue;
     }
     const code = entry.code.find(whole) ?? entry.code.find(given);
