@@ -108,6 +108,36 @@ Links("should refuse a glob matching a link to a file another holder claimed", (
   assert.match(refused.stdout + refused.stderr, /through the symlink/);
 });
 
+Links("should answer check and status of a glob matching a link to a file another holder claimed as a take of the glob is answered", ({ box, run }) => {
+  assert.is(run(["take", "node_modules/typescript/bin/tsc", "--holder", "b", "--purpose", "pin tsc"]).code, 0);
+  // (A script's `claims check 'node_modules/.bin/*' && sed -i … node_modules/.bin/*` writes b's file through the link.)
+  const checked = run(["check", "node_modules/.bin/*", "--holder", "a", "--json"]);
+  assert.is(checked.code, 3);
+  const holding = JSON.parse(checked.stdout).refused[0];
+  assert.is(holding.holder, "b");
+  assert.match(holding.held_target, /node_modules\/typescript\/bin\/tsc$/);
+  assert.match(holding.overlap, /through the symlink .*node_modules\/\.bin\/tsc/);
+  // A link to a directory the glob reaches into, and the glob's holder's own check.
+  symlinkSync("typescript", join(box.project, "node_modules", "ts"));
+  assert.is(run(["check", "node_modules/t[s]/bin/tsc", "--holder", "a"]).code, 3);
+  assert.is(run(["check", "node_modules/.bin/*", "--holder", "b"]).code, 0, "b's own file");
+  const status = JSON.parse(run(["status", "node_modules/.bin/*", "--json"]).stdout);
+  assert.equal(status.free, []);
+  assert.equal(status.claims.map((claim: { holder: string }) => claim.holder), ["b"]);
+});
+
+Links("should say where the search for a glob's symlinks stopped short: a link past it is neither covered nor checked", ({ box, run }) => {
+  const deep = join(box.project, "deep", ...Array.from({ length: 13 }, (_, at) => `d${at}`));
+  mkdirSync(deep, { recursive: true });
+  symlinkSync(join(box.project, "node_modules", "typescript", "bin", "tsc"), join(deep, "tsc"));
+  const taken = run(["take", "deep/**", "--holder", "a", "--json"]);
+  assert.is(taken.code, 0);
+  const note = /search for symlinks .*deep\/\*\* matches stopped at 12 levels of directories or 20,000 entries/;
+  assert.ok(JSON.parse(taken.stdout).warnings.some((warning: string) => note.test(warning)), taken.stdout);
+  assert.match(run(["check", "deep/**", "--holder", "b"]).stderr, note);
+  assert.not.match(run(["check", "node_modules/**", "--holder", "b"]).stderr, note, "a walk that saw everything says nothing");
+});
+
 Links("should refuse another name of the file a glob's symlink leads to (a hard link), and a tree holding one, in either order", ({ box, run }) => {
   // links/sl -> ../other/hl.ts; other/hl.ts and real/a.ts are one file. links/pkg -> ../store/pkg, whose lib/i.js is p2/i.js too (a package store's layout).
   for (const dir of ["real", "other", "links", "store/pkg/lib", "p2"]) mkdirSync(join(box.project, dir), { recursive: true });

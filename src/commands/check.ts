@@ -1,8 +1,8 @@
 // check: may I write these targets? 0 when no other holder's fresh claim covers any of them (a
 // directory above, a glob, a symbol in the file, the file itself), 3 when one does. For shell
 // scripts and git hooks: `claims check "$f" || exit $?`.
-import { globClaimsReaching } from "../protocol/aliases.js";
-import { findConflicts, overlappingClaims } from "../protocol/conflicts.js";
+import { globClaimsReaching, symlinksSeen, walkCutShortNote } from "../protocol/aliases.js";
+import { findConflicts, overlappingClaims, refusalOf } from "../protocol/conflicts.js";
 import { claimCovers, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { newerTokenOfOtherIn } from "../protocol/fencing.js";
 import { queueAhead } from "../protocol/grant.js";
@@ -199,6 +199,13 @@ function checkIn(options: CheckOptions): CheckResult {
     // `migrate-db`, which scripts take as a lock (write ./deploy for such a file).
     const file = standIn === undefined && looksLikePath(named) ? wordAsPath(named.canonical, context) : undefined;
     const conflicts = [target, ...(file ? [file] : [])].flatMap((each) => findConflicts(each, modeFor(each, holder, fileNames, context), holder, context, fileNames));
+    // A glob also reaches what the symlinks it matches lead to, as a take of it does (docs/PROTOCOL.md 5a).
+    if (target.kind === "glob") {
+      const { links, complete } = symlinksSeen(target, context.settings.home);
+      const mode = modeFor(target, holder, fileNames, context);
+      for (const { link, real } of links) conflicts.push(...findConflicts(real, mode, holder, context, fileNames).map((holding) => refusalOf(target.canonical, { holding, link })));
+      if (!complete) (result.warnings ??= []).push(walkCutShortNote(target.canonical));
+    }
     if (file && conflicts.some((holding) => holding.target === file.canonical)) {
       const { path, what } = pathItWillBe(named.canonical);
       (result.warnings ??= []).push(`${named.canonical} was also checked as the ${what} ${path} it will be; check name:${named.canonical} to ask about the name alone`);

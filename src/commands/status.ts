@@ -10,6 +10,7 @@ import { BadInputError } from "../os/errors.js";
 import { resolve } from "node:path";
 import { foldPath } from "../targets/caseless.js";
 import { boundAliasesOf, movedOver, overlappingClaims } from "../protocol/conflicts.js";
+import { symlinksMatched } from "../protocol/aliases.js";
 import { ageInSeconds, formatTimestampRoundedDown } from "../os/time.js";
 import type { TargetShape } from "../targets/overlap.js";
 import { fileStandIn, NAME_PREFIX, standInPath, type TargetKind } from "../targets/target.js";
@@ -292,6 +293,8 @@ export function statusOfDirectory(options: StatusOptions, { lookOnly = false } =
       asked.push(target);
       // Also under the other mount points of its file system (a bind mount, docs/PROTOCOL.md 5a).
       const found = [target, ...boundAliasesOf(target)].flatMap((each) => overlappingClaims(each, context, claimFiles));
+      // A glob also reaches what the symlinks it matches lead to, as a take of it does (docs/PROTOCOL.md 5a).
+      if (target.kind === "glob") for (const { real } of symlinksMatched(target, context.settings.home)) found.push(...overlappingClaims(real, context, claimFiles));
       // And a claim taken before its path was there, whose place leads here now (src/protocol/unresolved.ts).
       for (const moved of movedOver(target, context)) found.push({ fileName: moved.fileName, named: moved.target, read: moved.read });
       if (found.length === 0) result.free.push(target.canonical);

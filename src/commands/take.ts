@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { acquire, claimFileOf, dropOtherMode, giveBack, howLanded, ownInOtherMode, stampClocks, type Request, type StampClocks } from "../protocol/acquire.js";
 import type { Claim, Mode } from "../protocol/claim.js";
-import { rememberLinks, symlinksMatched, type Link } from "../protocol/aliases.js";
+import { rememberLinks, symlinksSeen, type Link, walkCutShortNote } from "../protocol/aliases.js";
 import { tooBroad } from "../targets/broad-target.js";
 import { findConflictsWithLinks, refusalOf } from "../protocol/conflicts.js";
 import { BadInputError, BusyError, ClaimsError, DeadlockError } from "../os/errors.js";
@@ -308,10 +308,12 @@ async function takeHere(options: TakeOptions): Promise<TakeResult> {
   // Symlinks a glob matches lead to files elsewhere: the glob covers those too
   // (src/protocol/aliases.ts).
   const links = new Map<string, Link[]>();
+  const cutShort: string[] = [];
   for (const target of targets) {
     if (target.kind !== "glob") continue;
-    const found = symlinksMatched(target, context.settings.home);
+    const { links: found, complete } = symlinksSeen(target, context.settings.home);
     if (found.length > 0) links.set(target.canonical, found);
+    if (!complete) cutShort.push(target.canonical);
   }
   context.store.ensure();
   const step = (first = true) => {
@@ -325,11 +327,13 @@ async function takeHere(options: TakeOptions): Promise<TakeResult> {
 
   const withWarnings = (result: TakeResult): TakeResult => {
     const warnings = slowCallWarning(result, attemptStartedMs, context);
+    // (Said where the glob was granted: a refusal names what is in the way.)
+    const granted = new Set(result.granted.map((claim) => claim.target));
+    for (const glob of result.idempotent_replay ? [] : cutShort) if (granted.has(glob)) warnings.push(walkCutShortNote(glob));
     const override = holderOverride(options.holder, options.env ?? process.env);
     if (override !== undefined) warnings.push(override);
     const unmatched = result.idempotent_replay ? [] : unmatchedGlobs(result, targets);
     // A directory not there (`./srcc/`) is claimed as one to be made: said, as a glob that matches nothing is.
-    const granted = new Set(result.granted.map((claim) => claim.target));
     for (const target of result.idempotent_replay ? [] : targets) {
       if (target.kind === "directory" && granted.has(target.canonical) && !existsSync(target.path)) {
         warnings.push(`${target.canonical} does not exist yet; the claim covers what is created there (check the path if you meant an existing directory)`);
@@ -689,7 +693,8 @@ function unmatchedGlobs(result: TakeResult, targets: Target[]): string[] {
 
 function globMatchesAny(glob: Target): boolean {
   let found = false;
-  const complete = walkGlob(glob, ({ matched }) => (found = matched));
+  // (A symlink it matches or reaches into may lead to a file it matches: `srcl*/a.ts` through srclink.)
+  const complete = walkGlob(glob, ({ matched, entry }) => (found = matched || entry.isSymbolicLink()));
   return found || !complete;
 }
 

@@ -23,7 +23,7 @@ import { join } from "node:path";
 import { modeOf, type Claim, type Mode } from "./claim.js";
 import { listedIfThere, readSnapshot, removeQuietly, replaceFile } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
-import { walkGlob } from "../targets/glob-walk.js";
+import { WALK_LIMITS, walkGlob } from "../targets/glob-walk.js";
 import { matcher, overlaps, reachesNothingMoreThrough, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { BadInputError } from "../os/errors.js";
 import { holdingOf, othersFreshness, type Context, type Holding } from "./context.js";
@@ -46,9 +46,17 @@ export interface Link {
  * src/targets/glob-walk.ts.
  */
 export function symlinksMatched(glob: TargetShape, home: string): Link[] {
+  return symlinksSeen(glob, home).links;
+}
+
+/**
+ * symlinksMatched, and whether the walk saw everything the glob can reach (false: stopped at its
+ * depth or entry limit, so a symlink past it is not among them; docs/PROTOCOL.md 5a).
+ */
+export function symlinksSeen(glob: TargetShape, home: string): { links: Link[]; complete: boolean } {
   const matches = matcher(glob.canonical);
   const links: Link[] = [];
-  walkGlob(glob, ({ path, entry }) => {
+  const complete = walkGlob(glob, ({ path, entry }) => {
     if (!entry.isSymbolicLink()) return;
     const real = realPathOf(path);
     // A link in a loop of links leads nowhere: nothing is written through it (the kernel says ELOOP).
@@ -57,7 +65,12 @@ export function symlinksMatched(glob: TargetShape, home: string): Link[] {
     if (reachesNothingMoreThrough(glob.canonical, path, real)) return;
     links.push({ link: path, real: parseTarget(real, { cwd: "/", home }, true) });
   });
-  return links;
+  return { links, complete };
+}
+
+/** What a take or check of a glob says when its walk for symlinks stopped short (symlinksSeen). */
+export function walkCutShortNote(glob: string): string {
+  return `the search for symlinks ${glob} matches stopped at ${WALK_LIMITS}: what a symlink past that leads to is neither covered nor checked (claim such files by their own paths)`;
 }
 
 export interface Marker {

@@ -8,6 +8,8 @@ import { foldName, isCaselessDirectory } from "./caseless.js";
 
 const MAX_DEPTH = 12;
 const MAX_ENTRIES = 20_000;
+/** The walk's limits, as a note says them. */
+export const WALK_LIMITS = `${MAX_DEPTH} levels of directories or ${MAX_ENTRIES.toLocaleString("en-US")} entries`;
 
 /** What the walk saw of one entry: its path, whether the glob matches it, and the entry itself. */
 export interface GlobEntry {
