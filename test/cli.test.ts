@@ -226,6 +226,25 @@ Cli("should refuse to guess whether a file-looking word with no such file is a n
   assert.is(claims(["take", "name:", "--dir", box.dir, "--holder", "c"], at).code, 2);
 });
 
+Cli("should refuse to guess whether a plain word naming nothing is a name or the file it will be once a claim names that file", ({ box }) => {
+  const at = { cwd: box.project };
+  const as = (holder: string, ...args: string[]) => claims([...args, "--dir", box.dir, "--holder", holder], at);
+  // (An MCP `claim` of the word `notes` with `creating` claims ./notes: granted the name beside it, a second session would think it holds "notes" too.)
+  assert.is(as("a", "take", "./notes", "-p", "writing notes").code, 0);
+  const ambiguous = as("b", "take", "notes");
+  assert.is(ambiguous.code, 2);
+  assert.is(ambiguous.stderr, "claims: notes names nothing here, but a claim names the file it will be; write ./notes to claim that file, or name:notes to claim the name.\n");
+  assert.is(as("b", "take", "./notes").code, 3, "the file, as asked: a's");
+  const checked = as("b", "check", "notes", "--json");
+  assert.is(checked.code, 3, "check asks about the file it will be too");
+  assert.is(JSON.parse(checked.stdout).refused[0].holder, "a");
+  // A name on purpose, and the word once the name is claimed: the name.
+  assert.is(as("b", "take", "name:notes").code, 0);
+  assert.is(as("b", "take", "notes").code, 0, "renewed");
+  assert.is(as("c", "take", "notes").code, 3, "the name, b's");
+  assert.is(as("c", "take", "deploy-lock").code, 0, "a plain word no claim names as a file is a name");
+});
+
 Cli("should refuse to guess whether a directory-looking word with no such directory is a name or the directory it will be", ({ box }) => {
   const at = { cwd: box.project };
   const as = (holder: string, ...args: string[]) => claims([...args, "--dir", box.dir, "--holder", holder], at);

@@ -6,7 +6,7 @@ import { findConflicts, overlappingClaims, refusalOf } from "../protocol/conflic
 import { claimCovers, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { newerTokenOfOtherIn } from "../protocol/fencing.js";
 import { queueAhead } from "../protocol/grant.js";
-import { QUEUE_PREFIX, readQueue, type QueuedInterest } from "../protocol/queue.js";
+import { claimedAsPath, QUEUE_PREFIX, readQueue, type QueuedInterest } from "../protocol/queue.js";
 import { holderIfAny, openContext, ownFreshness, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
 import { canonicalPath, claimFileName, fileStandIn, holderTag, MAX_TARGET_BYTES, looksLikePath, parseTarget, partsOfFileName, pathItWillBe, standInPath } from "../targets/target.js";
 import { notOkEverywhere, pinned, refuseCutShort, unsearchedNote, routesOf } from "../protocol/routes.js";
@@ -197,7 +197,8 @@ function checkIn(options: CheckOptions): CheckResult {
     // A word that reads like a file or directory and that a claim names (the caller's own name claim,
     // say) is also the path it will be: a write of it needs both free. Not `name:gen.txt`, nor a word like
     // `migrate-db`, which scripts take as a lock (write ./deploy for such a file).
-    const file = standIn === undefined && looksLikePath(named) ? wordAsPath(named.canonical, context) : undefined;
+    // (Nor any bare word whose path a claim names: `notes`, which an MCP `claim` with `creating` takes as ./notes.)
+    const file = standIn === undefined && (looksLikePath(named) || (named.kind === "name" && named.named !== true && claimedAsPath(named.canonical, context))) ? wordAsPath(named.canonical, context) : undefined;
     const conflicts = [target, ...(file ? [file] : [])].flatMap((each) => findConflicts(each, modeFor(each, holder, fileNames, context), holder, context, fileNames));
     // A glob also reaches what the symlinks it matches lead to, as a take of it does (docs/PROTOCOL.md 5a).
     if (target.kind === "glob") {

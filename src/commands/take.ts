@@ -14,7 +14,7 @@ import { optionName, switchOn } from "../os/option-names.js";
 import { findCycle, grantQueued, noteOf, notesFor, queueAhead, type Note } from "../protocol/grant.js";
 import { checkKey, remember, replay } from "../protocol/idempotency.js";
 import { holderOf, judge, openContext, ownFreshness, parseTargets, record, refreshNow, type Context, type Holding } from "../protocol/context.js";
-import { claimedAsName, dequeue, enqueue, QUEUE_PREFIX, readQueue, type QueueEntry, type QueuedInterest } from "../protocol/queue.js";
+import { claimedAsName, claimedAsPath, dequeue, enqueue, QUEUE_PREFIX, readQueue, type QueueEntry, type QueuedInterest } from "../protocol/queue.js";
 import { isClaimFileName } from "../protocol/store.js";
 import { pruneUnresolved } from "../protocol/unresolved.js";
 import { lookAtLinks, onInterrupt, settleRaceThroughLinks, waitOutLinks } from "./take-links.js";
@@ -296,6 +296,13 @@ async function takeHere(options: TakeOptions): Promise<TakeResult> {
     const word = ambiguous.canonical;
     const { path, what } = pathItWillBe(word);
     throw new BadInputError(`${word} reads like a ${what}, but there is no such ${what} here; write ${path} to claim the ${what} it will be, or name:${word} to claim the name.`);
+  }
+  // So does any bare word naming nothing here whose path a claim names (an MCP `claim` of `notes`
+  // with `creating` claims ./notes): granted as a name beside it, two sessions would each think they hold "notes".
+  const claimedPath = targets.find((target) => target.kind === "name" && target.named !== true && !looksLikePath(target) && claimedAsPath(target.canonical, context) && !claimedAsName(target.canonical, context));
+  if (claimedPath) {
+    const word = claimedPath.canonical;
+    throw new BadInputError(`${word} names nothing here, but a claim names the file it will be; write ./${word} to claim that file, or name:${word} to claim the name.`);
   }
   // `gen/out.js/` where gen/out.js is a file: a directory claim on a file is a typo for the file
   // (it would hold nothing under it). Unless it is claimed so already: the take renews or refuses.

@@ -8,7 +8,7 @@ import { isValidTtl, type Mode } from "./claim.js";
 import { readSnapshot, removeQuietly, replaceFile } from "../os/files.js";
 import { isAlive, type ProcessIdentity } from "../os/process-identity.js";
 import { othersFreshness, type Context } from "./context.js";
-import { claimFileName, holderTag } from "../targets/target.js";
+import { claimFileName, holderTag, parseTarget, pathItWillBe } from "../targets/target.js";
 import { formatTimestamp, parseTimestamp } from "../os/time.js";
 
 export const QUEUE_PREFIX = ".queue-";
@@ -139,6 +139,25 @@ export function refreshInterest(interest: QueuedInterest, context: Context): voi
 
 /** Whether a claim (exclusive or shared) or a queued interest in the claims directory names `word` as a name. */
 export function claimedAsName(word: string, context: Context): boolean {
-  const stem = claimFileName(word).slice(0, -".json".length);
+  return claimedAs(claimFileName(word), context);
+}
+
+/**
+ * Whether a claim or queued interest names the path a bare word will be (`notes`: ./notes, as an
+ * MCP `claim` of the word with `creating` takes it; docs/MCP.md): the word is then that path as
+ * much as a name.
+ */
+export function claimedAsPath(word: string, context: Context): boolean {
+  let path: string;
+  try {
+    path = parseTarget(pathItWillBe(word).path, { cwd: context.settings.cwd, home: context.settings.home }).fileName;
+  } catch {
+    return false; // a word no file could be named (too long for the file system)
+  }
+  return claimedAs(path, context);
+}
+
+function claimedAs(fileName: string, context: Context): boolean {
+  const stem = fileName.slice(0, -".json".length);
   return context.store.names().some((name) => name === `${stem}.json` || (name.startsWith(`${stem}+`) && name.endsWith(".json")) || name.startsWith(`${QUEUE_PREFIX}${stem}+`));
 }
