@@ -610,6 +610,33 @@ Forms("should read what follows a call of a function a sourced script or eval de
   }
 });
 
+Forms("should read a loop's passes in turn: what one writes or where it moves is before the next", async ({ box }) => {
+  file(box, "other/w.ts", "x\n");
+  file(box, "w.ts", "x\n");
+  file(box, "fix.py", "import os\nos.remove('u.ts')\n");
+  file(box, "ok.py", "print(1)\n");
+  assert.is(claims(["take", join(box.project, "other", "w.ts"), "--dir", box.dir, "--holder", "other"]).code, 0);
+  // The second pass removes other/w.ts; with passes the text does not count, in a place it does not fix.
+  for (const command of ["for i in 1 2; do rm w.ts; cd other; done", "while true; do rm w.ts; cd other; done", "for ((i=0; i<2; i++)); do rm w.ts; cd other; done", "until false; do rm w.ts; cd other; done", "for i in $(seq 2); do rm w.ts; cd other; done"]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  assert.equal(await writes(box, "for i in 1 2; do rm w.ts; cd other; done"), ["other/w.ts", "w.ts"]);
+  // The second pass runs what the first copied over ok.py.
+  for (const command of ["for i in 1 2; do python3 ok.py; cp fix.py ok.py; done", "while true; do python3 ok.py; cp fix.py ok.py; done"]) {
+    assert.ok((await writes(box, command)).includes("unknown:."), command);
+  }
+  // Each pass with its own value: a loop over a few words is exact, not any file; one pass reads nothing written after it.
+  const cases: Array<[string, string[]]> = [
+    ["for f in a b; do cp $f.ts $f.bak; done", ["a.bak", "b.bak"]],
+    ['for f in a b; do echo x > "$f.txt"; done', ["a.txt", "b.txt"]],
+    ["for f in a b; do for g in 1 2; do touch $f$g; done; done", ["a1", "a2", "b1", "b2"]],
+    ["for i in 1; do python3 ok.py; cp fix.py ok.py; done", ["ok.py"]],
+    ["for d in other; do cd $d; rm q; cd ..; done", ["other/q"]],
+  ];
+  for (const [command, written] of cases) assert.equal(await writes(box, command), written, command);
+  assert.is(bash(box, "for f in a b; do cp $f.ts $f.bak; done"), undefined);
+});
+
 Forms("should read ~ in a command as the agent's shell expands it with an empty or relative HOME", ({ box }) => {
   // (The claims directory reads such a HOME as the account's; a command's `~/x` is h/x to bash.)
   file(box, "h/notes.md", "x\n");

@@ -360,6 +360,7 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, wrapped 
   // either: unknown. In `a && cd b && rm f` the rm runs only after the cd: in b.
   if (node.type === "list") return visitList(node, walk, nested);
   if (node.type === "for_statement") return perhaps(walk, () => forLoop(node, walk, nested));
+  if (LOOPS.has(node.type) && !wrapped) return perhaps(walk, () => passesOf(walk, () => visit(node, walk, nested, piped, true)));
   if (MAYBE.has(node.type) && !wrapped) return perhaps(walk, () => visit(node, walk, nested, piped, true));
   if (node.type === "variable_assignment" && node.childForFieldName("name")?.text === "HOME") {
     // `HOME=$PWD/src; cd; rm f`, `HOME=/x; rm ~/f`: `~` and a bare `cd` go there from here on.
@@ -529,6 +530,33 @@ function noting<T>(map: Map<number, T>, node: Node | undefined, value: T | undef
 const MAYBE = new Set(["if_statement", "case_statement", "while_statement", "c_style_for_statement"]);
 
 /** Runs `read` (a part that may not run); where it leaves the shell in another directory, the directory is unknown after it. */
+/** Loops other than `for … in` (read by forLoop): `while`, `until`, `for ((…))`. */
+const LOOPS = new Set(["while_statement", "c_style_for_statement"]);
+
+/**
+ * A loop: its body runs again after itself. Where its first pass wrote a file or moved the shell,
+ * it is read a second time, from where that pass left the walk: what one pass writes is before what
+ * the next reads (`for …; do python3 x.py; cp a.py x.py; done` runs a.py's code the second time),
+ * and after a `cd` in it the next pass runs in a place the text does not fix (`for …; do rm u.ts;
+ * cd sub; done` removes sub/u.ts too, and sub/sub/u.ts…).
+ */
+function passesOf(walk: Walk, read: () => void): void {
+  const { cwd, previous } = walk;
+  const stack = [...walk.stack];
+  const found = walk.found.size;
+  const writes = [...(walk.shared.writes?.values() ?? [])].reduce((sum, count) => sum + count, 0);
+  read();
+  const moved = walk.cwd !== cwd || walk.previous !== previous || walk.stack.length !== stack.length || walk.stack.some((entry, index) => entry !== stack[index]);
+  const wrote = walk.found.size > found || [...(walk.shared.writes?.values() ?? [])].reduce((sum, count) => sum + count, 0) > writes;
+  if (!moved && !wrote) return;
+  if (moved) {
+    walk.cwd = undefined;
+    walk.previous = undefined;
+    walk.stack = walk.stack.map(() => undefined);
+  }
+  read();
+}
+
 function perhaps(walk: Walk, read: () => void): void {
   const { cwd, previous } = walk;
   const stack = [...walk.stack];
@@ -648,17 +676,33 @@ function forLoop(node: Node, walk: Walk, nested: Nested[]): void {
   }
   for (const word of list) visit(word, walk, nested); // a substitution in the list runs too
   const outer = walk.bound;
-  if (name !== undefined) {
-    walk.bound = new Map(outer);
-    if (values !== undefined) walk.bound.set(name, values);
-    else walk.bound.delete(name);
-  }
   try {
-    if (body) visit(body, walk, nested);
+    // A few values: each pass read in turn with its own, from where the one before left the walk
+    // (`for f in a b; do cp $f.ts $f.bak; done`: a.ts to a.bak, not to b.bak). More, or values the
+    // text does not fix: one pass with them all, read again where it wrote or moved (passesOf).
+    if (name !== undefined && values !== undefined && values.length >= 1 && values.length <= PASSES_READ) {
+      for (const value of values) {
+        walk.bound = new Map(outer);
+        walk.bound.set(name, [value]);
+        if (body) visit(body, walk, nested);
+      }
+      return;
+    }
+    if (name !== undefined) {
+      walk.bound = new Map(outer);
+      if (values !== undefined) walk.bound.set(name, values);
+      else walk.bound.delete(name);
+    }
+    passesOf(walk, () => {
+      if (body) visit(body, walk, nested);
+    });
   } finally {
     walk.bound = outer;
   }
 }
+
+/** A `for` loop over this many values or fewer is read a pass per value (forLoop). */
+const PASSES_READ = 8;
 
 /**
  * The directory a project scaffolder makes: `npm create vite app`, `npm init vite app` (npm runs

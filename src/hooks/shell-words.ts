@@ -355,9 +355,12 @@ function globMatches(value: string, walk: Walk): string[] | undefined {
 }
 
 /** wordValue, with the word's unquoted braces marked (OPEN, COMMA, CLOSE) for braceExpansion. */
-function wordTemplate(node: Node | null | undefined, walk: Walk): string | undefined {
+function wordTemplate(node: Node | null | undefined, walk: Walk, alternatives = false): string | undefined {
   if (!node) return undefined;
-  if (node.type === "command_name") return wordTemplate(node.namedChildren[0], walk);
+  if (node.type === "command_name") return wordTemplate(node.namedChildren[0], walk, alternatives);
+  // `alternatives` (wordValues): a variable bound to several plain values (a loop's over a list)
+  // is each of them, as braces are (`for f in a b; do cp $f.ts $f.bak; done`: a.ts, b.ts…).
+  const known = (part: Node) => knownVariable(part, walk) ?? (alternatives ? boundAlternatives(part, walk) : undefined);
   const parts = node.type === "concatenation" ? node.namedChildren : [node];
   let value = "";
   const unknown = (part: Node, before: string) => (value + before === "" && isTemporary(part, walk) ? TEMP : HOLE);
@@ -366,16 +369,16 @@ function wordTemplate(node: Node | null | undefined, walk: Walk): string | undef
     else if (part.type === "word") value += part.text.replace(/\\(.)|([{},])/g, (_, escaped: string | undefined, brace: string | undefined) => escaped ?? (brace === "{" ? OPEN : brace === "," ? COMMA : CLOSE));
     else if (part.type === "number") value += part.text;
     else if (part.type === "raw_string") value += part.text.slice(1, -1);
-    else if (part.type === "simple_expansion" || part.type === "expansion") value += knownVariable(part, walk) ?? unknown(part, "");
+    else if (part.type === "simple_expansion" || part.type === "expansion") value += known(part) ?? unknown(part, "");
     else if (part.type === "string") {
       // "$PWD/x", "$HOME/x": the variables the hook knows are put in; any other is a hole.
       let text = "";
       let at = part.startIndex + 1;
       for (const child of part.namedChildren) {
         if (child.type === "string_content") continue;
-        const known = child.type === "simple_expansion" || child.type === "expansion" ? knownVariable(child, walk) : knownSubstitution(child, walk);
+        const fixed = child.type === "simple_expansion" || child.type === "expansion" ? known(child) : knownSubstitution(child, walk);
         text += part.text.slice(at - part.startIndex, child.startIndex - part.startIndex).replace(/\\([$`"\\\n])/g, "$1");
-        text += known ?? unknown(child, text);
+        text += fixed ?? unknown(child, text);
         at = child.endIndex;
       }
       value += text + part.text.slice(at - part.startIndex, -1).replace(/\\([$`"\\\n])/g, "$1");
@@ -556,6 +559,15 @@ const SCRIPT_DIRECTORY =
  * `$PWD`, `${PWD}`, `$HOME`, `$OLDPWD` where the walk knows them, and a variable bound to one value;
  * also with a default it does not need (`${XDG_STATE_HOME:-$HOME/.local/state}` where it is set).
  */
+/** A variable bound to several plain values, as braceExpansion's alternatives (wordTemplate); undefined for any other. */
+function boundAlternatives(node: Node, walk: Walk): string | undefined {
+  const name = /^\$\{?(\w+)\}?$/.exec(node.text)?.[1];
+  const bound = name === undefined || /^\d\d/.test(name) ? undefined : walk.bound?.get(name);
+  if (bound === undefined || bound.length < 2 || bound.length > 64) return undefined;
+  if (bound.some((value) => /^\0/.test(value) || /[\u0001-\u0005\u0011-\u0013]/.test(value) || splitOrExpanded(value, walk))) return undefined;
+  return `${OPEN}${bound.join(COMMA)}${CLOSE}`;
+}
+
 function knownVariable(node: Node, walk: Walk): string | undefined {
   const defaulted = /^\$\{(\w+)(:?)([-=?])(.*)\}$/s.exec(node.text);
   if (defaulted !== null && node.type === "expansion") {
@@ -615,7 +627,7 @@ export function wordValues(node: Node, walk: Walk): string[] | undefined {
   if (node.type === "process_substitution") return ["/dev/fd/63"];
   const bound = boundValues(node, walk);
   if (bound !== undefined) return bound;
-  const template = wordTemplate(node, walk);
+  const template = wordTemplate(node, walk, true);
   if (template === undefined) return undefined;
   return braceExpansion(template, HOLE).flatMap((value) => {
     if (value.includes(HOLE) || value.includes(TEMP)) return outputs([judgedPath(value)]); // "$d/u.ts": judged by what the text fixes
