@@ -77,6 +77,27 @@ Options("should read the functions `emacs -f` calls in batch: a byte compile wri
   allows(box, ["emacs --batch -f batch-byte-compile lisp/m.el", "emacs --batch -l ert -f ert-run-tests-batch-and-exit"]);
 });
 
+Options("should judge a program file given to expect, babashka, Clojure, Raku, escript, SWI-Prolog, Octave or CoffeeScript as writing any file unless it is the project's own", async ({ box }) => {
+  const programs: Array<[string, string, string]> = [
+    ["expect", "w.exp", "spawn rm u.ts\n"],
+    ["bb", "w.clj", '(babashka.fs/delete "u.ts")\n'],
+    ["clojure -M", "w.clj", '(clojure.java.io/delete-file "u.ts")\n'],
+    ["raku", "w.raku", "unlink 'u.ts';\n"],
+    ["escript", "w.erl", 'main(_) -> file:delete("u.ts").\n'],
+    ["swipl", "w.pl", "rm :- delete_file('u.ts').\n"],
+    ["octave", "w.m", "delete('u.ts');\n"],
+    ["coffee", "w.coffee", "require('fs').unlinkSync 'u.ts'\n"],
+  ];
+  for (const [, path, text] of programs) file(box, path, text);
+  const commands = programs.map(([runner, path]) => `${runner} ${path}`);
+  for (const command of commands) assert.equal(await writes(box, command), ["unknown:."], command);
+  denies(box, commands);
+  git(box, "init", "-q", ".");
+  git(box, "add", ".");
+  git(box, "commit", "-q", "-m", "kept");
+  allows(box, [...commands, "coffee --version", "expect -c 'puts hi'"]);
+});
+
 Options("should judge Neovim's -l script as writing any file, and Vim's -l (Lisp mode) as editing its file", async ({ box }) => {
   file(box, "w.lua", 'os.remove("u.ts")\n');
   denies(box, ["nvim -l w.lua", "nvim --headless -l w.lua a b"]);

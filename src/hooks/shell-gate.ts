@@ -616,9 +616,10 @@ const STDIN_PROGRAM = /\b(deno|bun|uv)\b[^;&|\n]*\s(-|\/dev\/stdin)(?=\s|$|[;&|)
 
 /**
  * Languages the hook does not read, run on code given inline or on their input (`Rscript -e`,
- * `tclsh <<<'…'`, `echo '…' | lua`, `julia -e`: shell-unread-programs.ts runsUnreadInline); emacs is WRITING_COMMAND's.
+ * `tclsh <<<'…'`, `echo '…' | lua`, `julia -e`: shell-unread-programs.ts runsUnreadInline), or on
+ * a program file (`escript x.erl`: RUNNERS there); emacs is WRITING_COMMAND's.
  */
-const UNREAD_INLINE = alternatives(/(^|[\s;&|(`\/])((Rscript|lua|luajit|tclsh|wish|expect|julia|elixir|groovy|scala|kotlin|racket|guile|sbcl|jshell|ocaml|swift|erl|osascript|raku|perl6|bb|clojure|clj|ghc|ghci|kotlinc|octave|gnuplot|dc|m4|janet|fennel|hy|csi)[\d.]*|R)(?=\s|$|[;&|)<])/);
+const UNREAD_INLINE = alternatives(/(^|[\s;&|(`\/])((Rscript|lua|luajit|tclsh|wish|expect|julia|elixir|groovy|scala|kotlin|racket|guile|sbcl|jshell|ocaml|swift|erl|osascript|raku|perl6|bb|clojure|clj|ghc|ghci|kotlinc|octave|octave-cli|gnuplot|dc|m4|janet|fennel|hy|csi|escript|swipl|coffee)[\d.]*|R)(?=\s|$|[;&|)<])/);
 
 /** Whether the command's own text may write, scripts on disk aside. */
 function writesItself(command: string, words: string): boolean {

@@ -42,6 +42,17 @@ const RUNNERS: Record<string, { files: RegExp; sub?: RegExp; subOrFile?: RegExp 
   nim: { files: /\.nims?$/, sub: /^(r|run|e)$/ }, // `nim r x.nim` compiles and runs it; `nim e x.nims` runs NimScript
   stack: { files: /\.l?hs$/, sub: /^(runghc|runhaskell|script)$/ }, // `stack script x.hs`
   cabal: { files: /\.l?hs$/, sub: /^run$/ }, // `cabal run x.hs`: a script (an executable's name is no file)
+  expect: { files: /\.(exp|tcl)$/ }, // Tcl that spawns commands (`expect -f`, `-c`: INLINE)
+  bb: { files: /\.(clj|cljc|bb)$/ }, // babashka
+  clojure: { files: /\.(clj|cljc)$/ },
+  clj: { files: /\.(clj|cljc)$/ },
+  raku: { files: /\.(raku|rakumod|p6|pl6)$/ },
+  perl6: { files: /\.(raku|p6|pl6)$/ },
+  escript: { files: /\.(erl|escript)$/ },
+  swipl: { files: /\.(pl|pro|prolog)$/ },
+  octave: { files: /\.m$/ },
+  "octave-cli": { files: /\.m$/ },
+  coffee: { files: /\.(coffee|litcoffee)$/ },
 };
 
 /** `lua5.4`: the runner's own name. */
