@@ -148,13 +148,13 @@ export function claimedAsName(word: string, context: Context): boolean {
  * much as a name.
  */
 export function claimedAsPath(word: string, context: Context): boolean {
-  let path: string;
   try {
-    path = parseTarget(pathItWillBe(word).path, { cwd: context.settings.cwd, home: context.settings.home }).fileName;
+    const path = parseTarget(pathItWillBe(word).path, { cwd: context.settings.cwd, home: context.settings.home }).fileName;
+    // (A directory it cannot list is said by the take's own first use of it, in its own words.)
+    return claimedAs(path, context);
   } catch {
     return false; // a word no file could be named (too long for the file system)
   }
-  return claimedAs(path, context);
 }
 
 function claimedAs(fileName: string, context: Context): boolean {
