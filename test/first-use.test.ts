@@ -41,6 +41,11 @@ Reads("should name the claims directories a refusal met elsewhere once each, and
   writeFileSync(join(box.project, "D", "a.py"), "");
   const dirs = ["d1", "d2", "d3"].map((name) => join(box.root, name));
   for (const dir of dirs) assert.is(claims(["take", "D/", "--dir", dir, "--holder", "h4", "--purpose", "fix"], { cwd: box.project }).code, 0);
+  // (Each directory's copy beaten apart: one a while ago, as on a loaded machine where each take takes seconds.)
+  const older = join(dirs[1] as string, readdirSync(dirs[1] as string).find((name) => name.endsWith(".json") && !name.startsWith(".")) as string);
+  const at = new Date(Date.now() - 20_000);
+  writeFileSync(older, readFileSync(older, "utf8").replace(/"heartbeat_at": "[^"]+"/, `"heartbeat_at": "${at.toISOString().replace(/\.\d+Z$/, "Z")}"`));
+  utimesSync(older, at, at);
   const refused = claims(["take", "D/", "D/a.py", "--dir", join(box.root, "mine"), "--holder", "b", "--queue", "--purpose", "later"], { cwd: box.project });
   assert.is(refused.code, 3, refused.stdout);
   const lines = refused.stdout.trim().split("\n");

@@ -74,13 +74,18 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
   }
   for (const note of result.notes ?? []) lines.push(`${style.yellow("note")} ${printable(note.holder)} is queued for ${printable(note.target)} since ${note.queued_at}: ${quoted(note.purpose)}`);
   const word = result.interrupted ? "INTERRUPTED" : result.timed_out ? "TIMEOUT" : result.queued?.length ? "WAITING" : "REFUSED";
-  // The same claim met in several claims directories (one holder's in each of them) is one line, saying so.
-  const refusals = new Map<string, number>();
+  // The same claim met in several claims directories (one holder's in each of them) is one line,
+  // saying so: by all but its heartbeat's age (each directory's copy was taken or renewed apart), the freshest shown.
+  const refusals = new Map<string, { line: string; age: number; times: number }>();
   for (const holding of result.refused) {
     const line = `${style.red(style.bold(word))} ${printable(holding.target)}: ${describeHolding(holding)}`;
-    refusals.set(line, (refusals.get(line) ?? 0) + 1);
+    const key = `${printable(holding.target)}\0${describeHolding({ ...holding, heartbeat_age_seconds: 0 })}`;
+    const age = holding.heartbeat_age_seconds ?? 0;
+    const seen = refusals.get(key);
+    if (seen === undefined) refusals.set(key, { line, age, times: 1 });
+    else refusals.set(key, { ...(age < seen.age ? { line, age } : seen), times: seen.times + 1 });
   }
-  for (const [line, times] of refusals) lines.push(times > 1 ? `${line} (in ${times} claims directories)` : line);
+  for (const { line, times } of refusals.values()) lines.push(times > 1 ? `${line} (in ${times} claims directories)` : line);
   for (const place of result.queued ?? []) {
     lines.push(`${style.yellow("queued")} ${printable(place.target)} at position ${place.position}: you are granted it in order when it frees (claims status --mine --holder ${shellQuoteShown(result.holder)}${repeat.dir} shows it)`);
   }
