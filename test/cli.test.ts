@@ -233,7 +233,7 @@ Cli("should refuse to guess whether a plain word naming nothing is a name or the
   assert.is(as("a", "take", "./notes", "-p", "writing notes").code, 0);
   const ambiguous = as("b", "take", "notes");
   assert.is(ambiguous.code, 2);
-  assert.is(ambiguous.stderr, "claims: notes names nothing here, but a claim names the file it will be; write ./notes to claim that file, or name:notes to claim the name.\n");
+  assert.is(ambiguous.stderr, "claims: notes names nothing here, but another session's claim names the file it will be; write ./notes to claim that file, or name:notes to claim the name.\n");
   assert.is(as("b", "take", "./notes").code, 3, "the file, as asked: a's");
   const checked = as("b", "check", "notes", "--json");
   assert.is(checked.code, 3, "check asks about the file it will be too");
@@ -243,6 +243,10 @@ Cli("should refuse to guess whether a plain word naming nothing is a name or the
   assert.is(as("b", "take", "notes").code, 0, "renewed");
   assert.is(as("c", "take", "notes").code, 3, "the name, b's");
   assert.is(as("c", "take", "deploy-lock").code, 0, "a plain word no claim names as a file is a name");
+  // The caller's own claim on the file is no other session's: its word is a name.
+  assert.is(as("a", "take", "notes").code, 3, "b's name, met as a name");
+  assert.is(as("d", "take", "./memo").code, 0);
+  assert.is(as("d", "take", "memo").code, 0, "d's own ./memo");
 });
 
 Cli("should refuse to guess whether a directory-looking word with no such directory is a name or the directory it will be", ({ box }) => {

@@ -63,6 +63,8 @@ Options("should read the functions `emacs -f` calls in batch: a byte compile wri
     ["emacs --batch -f batch-byte-compile lisp/m.el", ["lisp/m.el", "lisp/m.elc"]],
     ["emacs -batch lisp/m.el --funcall=batch-byte-compile", ["lisp/m.el", "lisp/m.elc"]],
     ["emacs --batch -f batch-byte-recompile-directory lisp", ["glob:lisp/**", "lisp"]],
+    ["emacs --batch -f batch-byte-compile lisp", ["glob:lisp/**", "lisp"]],
+    ["emacs --batch -f batch-byte-compile lisp/m", ["lisp/m", "lisp/m.elc"]],
     ["emacs --batch -l ert -f ert-run-tests-batch-and-exit", []],
     ["emacs -Q --batch -f kill-emacs", []],
     ["emacs --batch notes.org -f org-babel-tangle", ["notes.org", "unknown:."]],

@@ -604,6 +604,15 @@ Forms("should read what follows a call of a function a sourced script or eval de
   for (const command of ["source ./lib.sh; swap; python3 ok.py", "source ./lib.sh; input; python3 site/manage.py shell", "eval 'exec < fix.py'; python3 site/manage.py shell"]) {
     assert.ok((await writes(box, command)).includes("unknown:."), command);
   }
+  // A helper whose `cd` is in a substitution or subshell, or that sources a script that moves nothing, leaves the caller where it was.
+  file(box, "env.sh", 'project_root() {\n  echo "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"\n}\nin_other() {\n  ( cd other && ls )\n}\nactivate_env() {\n  source venv/bin/activate\n}\n');
+  file(box, "venv/bin/activate", "deactivate() { :; }\nexport VIRTUAL_ENV=venv\n");
+  // (And a script that sources itself, or modules each other, is read once each: a hook must answer.)
+  file(box, "self.sh", `${". ./self.sh\n".repeat(16)}f() { echo hi > s.txt; }\n`);
+  for (const [command, written] of [["source ./env.sh; project_root; echo ok > out.txt", ["out.txt"]], ["source ./env.sh && in_other && activate_env && echo ok > out.txt", ["out.txt"]], ["source ./env.sh && activate_env && npm test", []]] as const) {
+    assert.equal(await writes(box, command), written, command);
+  }
+  assert.ok((await writes(box, ". ./self.sh; f")).length > 0);
   // Not a call before the sourcing or none at all, nor a rewrite after the read (its own or a later call's), nor exec of /dev/null.
   for (const [command, written] of [["source ./lib.sh; rm w.ts", ["w.ts"]], ["source ./lib.sh; late", ["ok.py"]], ["source ./lib.sh; python3 ok.py; swap", ["ok.py"]], ["eval 'exec < /dev/null'; python3 site/manage.py shell", []]] as const) {
     assert.equal(await writes(box, command), written, command);

@@ -198,14 +198,14 @@ function checkIn(options: CheckOptions): CheckResult {
     // say) is also the path it will be: a write of it needs both free. Not `name:gen.txt`, nor a word like
     // `migrate-db`, which scripts take as a lock (write ./deploy for such a file).
     // (Nor any bare word whose path a claim names: `notes`, which an MCP `claim` with `creating` takes as ./notes.)
-    const file = standIn === undefined && (looksLikePath(named) || (named.kind === "name" && named.named !== true && claimedAsPath(named.canonical, context))) ? wordAsPath(named.canonical, context) : undefined;
+    const file = standIn === undefined && (looksLikePath(named) || (named.kind === "name" && named.named !== true && claimedAsPath(named.canonical, holder, context))) ? wordAsPath(named.canonical, context) : undefined;
     const conflicts = [target, ...(file ? [file] : [])].flatMap((each) => findConflicts(each, modeFor(each, holder, fileNames, context), holder, context, fileNames));
     // A glob also reaches what the symlinks it matches lead to, as a take of it does (docs/PROTOCOL.md 5a).
     if (target.kind === "glob") {
       const { links, complete } = symlinksSeen(target, context.settings.home);
       const mode = modeFor(target, holder, fileNames, context);
       for (const { link, real } of links) conflicts.push(...findConflicts(real, mode, holder, context, fileNames).map((holding) => refusalOf(target.canonical, { holding, link })));
-      if (!complete) (result.warnings ??= []).push(walkCutShortNote(target.canonical));
+      if (!complete && fileNames.some((name) => name !== target.fileName)) (result.warnings ??= []).push(walkCutShortNote(target.canonical));
     }
     if (file && conflicts.some((holding) => holding.target === file.canonical)) {
       const { path, what } = pathItWillBe(named.canonical);

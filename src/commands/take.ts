@@ -299,10 +299,10 @@ async function takeHere(options: TakeOptions): Promise<TakeResult> {
   }
   // So does any bare word naming nothing here whose path a claim names (an MCP `claim` of `notes`
   // with `creating` claims ./notes): granted as a name beside it, two sessions would each think they hold "notes".
-  const claimedPath = targets.find((target) => target.kind === "name" && target.named !== true && !looksLikePath(target) && claimedAsPath(target.canonical, context) && !claimedAsName(target.canonical, context));
+  const claimedPath = targets.find((target) => target.kind === "name" && target.named !== true && !looksLikePath(target) && claimedAsPath(target.canonical, holder, context) && !claimedAsName(target.canonical, context));
   if (claimedPath) {
     const word = claimedPath.canonical;
-    throw new BadInputError(`${word} names nothing here, but a claim names the file it will be; write ./${word} to claim that file, or name:${word} to claim the name.`);
+    throw new BadInputError(`${word} names nothing here, but another session's claim names the file it will be; write ./${word} to claim that file, or name:${word} to claim the name.`);
   }
   // `gen/out.js/` where gen/out.js is a file: a directory claim on a file is a typo for the file
   // (it would hold nothing under it). Unless it is claimed so already: the take renews or refuses.
@@ -320,7 +320,8 @@ async function takeHere(options: TakeOptions): Promise<TakeResult> {
     if (target.kind !== "glob") continue;
     const { links: found, complete } = symlinksSeen(target, context.settings.home);
     if (found.length > 0) links.set(target.canonical, found);
-    if (!complete) cutShort.push(target.canonical);
+    // (Said only where some other claim is there to be met through a link: a first glob over a huge tree has nothing to miss yet.)
+    if (!complete && context.store.claimFileNames().some((name) => name !== target.fileName)) cutShort.push(target.canonical);
   }
   context.store.ensure();
   const step = (first = true) => {

@@ -555,7 +555,8 @@ export const RULES: Record<string, Rule> = {
     writes: (input) => {
       const opened = input.values(input.reading.operands.filter((at) => !input.args[at]?.startsWith("+")));
       const called = input.reading.occurrences("f").map(({ value }) => value);
-      const compiled = called.includes("batch-byte-compile") ? opened.filter((path) => path !== UNKNOWABLE && path.endsWith(".el")).map((path) => `${path}c`) : [];
+      // (`x.el` to `x.elc`, `x` to `x.elc`; a directory's files each to their own, under it.)
+      const compiled = called.includes("batch-byte-compile") ? opened.map((path) => (path === UNKNOWABLE ? path : isDirectory(within(input.walk.cwd, path)) ? anyUnder(path) : path.endsWith(".el") ? `${path}c` : `${path}.elc`)) : [];
       const recompiled = called.includes("batch-byte-recompile-directory") ? opened.map((path) => (path === UNKNOWABLE ? path : anyUnder(path))) : [];
       return [...opened, ...compiled, ...recompiled, ...optionFiles(input, ["file", "find-file", "visit"]), ...input.values(input.args.flatMap((arg, at) => (/^-(visit|file|find-file)$/.test(arg ?? "") ? [at + 1] : [])))];
     },

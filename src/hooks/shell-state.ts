@@ -114,16 +114,58 @@ function sourcedPath(match: RegExpMatchArray, cwd: string | undefined, home: str
  * The functions a sourced script's text defines (functionsIn), and those of the scripts it sources
  * in turn where the text names them (`. ./lib.sh` in a script sourced): the walk reads them after the line.
  */
-export function functionsSourced(text: string, cwd: string | undefined, home: string, depth = 0): Array<{ name: string; body: string }> {
+export function functionsSourced(text: string, cwd: string | undefined, home: string, depth = 0, seen = new Set<string>()): Array<{ name: string; body: string }> {
   const found = functionsIn(text);
   if (depth >= 4) return found;
   const unquoted = text.replace(/("(?:\\[\s\S]|[^"\\])*"|'[^']*')/g, '""');
   for (const match of unquoted.matchAll(SOURCES_EACH)) {
     const path = sourcedPath(match, cwd, home);
-    const inner = path === undefined ? undefined : readText(path);
-    if (inner !== undefined) found.push(...functionsSourced(inner, cwd, home, depth + 1));
+    // Each file read once (one that sources itself, modules sourcing each other), and 32 at most.
+    if (path === undefined || seen.has(path) || seen.size >= 32) continue;
+    seen.add(path);
+    const inner = readText(path);
+    if (inner !== undefined) found.push(...functionsSourced(inner, cwd, home, depth + 1, seen));
   }
   return found;
+}
+
+/**
+ * Whether calling function `name`, which a sourced script defines (known by its text), may leave
+ * the shell in another directory: a `cd`, `pushd` or `popd` in its body, outside a subshell or a
+ * substitution (`project_root() { echo "$(cd … && pwd)"; }` moves nothing), a script it sources
+ * that may (sourcedChangesDirectory: a virtual environment's `activate` does not), or a function
+ * it calls that may. Stricter than functionChangesDirectory, which a function the line itself
+ * defines is judged by: a sourced script is the user's, and its helpers run after most commands.
+ */
+export function declaredChangesDirectory(name: string, functions: Map<string, Array<{ body: string }>>, cwd: string | undefined, home: string, seen = new Set<string>()): boolean {
+  if (seen.has(name)) return false;
+  seen.add(name);
+  return (functions.get(name) ?? []).some(({ body }) => {
+    const own = withoutSubshells(body.replace(/(\beval\s+)?("(?:\\[\s\S]|[^"\\])*"|'[^']*')/g, (quoted, evaluated?: string) => (evaluated === undefined ? '""' : quoted)));
+    if (MOVES.test(own) || sourcedChangesDirectory(own, cwd, home)) return true;
+    for (const word of own.match(/[\w.:-]+/g) ?? []) if (word !== name && functions.has(word) && declaredChangesDirectory(word, functions, cwd, home, seen)) return true;
+    return false;
+  });
+}
+
+/** A body's text without its subshells and substitutions (`( cd d; make )`, `$(cd d && pwd)`, backquotes), whose `cd` stays in them. */
+function withoutSubshells(text: string): string {
+  let out = text.replace(/`[^`]*`/g, "");
+  for (let guard = 0; guard < 1000; guard++) {
+    const start = /\$?\(/.exec(out);
+    if (!start) return out;
+    let depth = 0;
+    let end = out.length;
+    for (let at = start.index + start[0].length - 1; at < out.length; at++) {
+      if (out[at] === "(") depth++;
+      else if (out[at] === ")" && --depth === 0) {
+        end = at + 1;
+        break;
+      }
+    }
+    out = `${out.slice(0, start.index)} ${out.slice(end)}`;
+  }
+  return out;
 }
 
 /**

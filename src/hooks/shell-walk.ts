@@ -29,7 +29,7 @@ import { loadPathOf, optionLoads, readLoads } from "./shell-preloads.js";
 import { moduleFile, moduleTexts, noteText, onlyValue, packageInits, preloadedFiles, programText, runsProgramFile, stdinProgram, unfixedCodeOptions } from "./shell-program-runs.js";
 import { PACKAGE_BINS, RULES } from "./shell-rules.js";
 import { askpassRun, lessPreprocessors, loadsNamedLibrary, loadsOpensslCode } from "./shell-key-rules.js";
-import { CHANGES_DIRECTORY, changeDirectory, forgetBound, functionChangesDirectory, functionInputLeft, functionsIn, functionsSourced, type Guard, outsideFunctions, OWN, shellInputLeft, sourcedChangesDirectory } from "./shell-state.js";
+import { CHANGES_DIRECTORY, changeDirectory, forgetBound, functionChangesDirectory, declaredChangesDirectory, functionInputLeft, functionsIn, functionsSourced, type Guard, outsideFunctions, OWN, shellInputLeft, sourcedChangesDirectory } from "./shell-state.js";
 import { argumentVariables, constantVariables, INHERITED, isTopLevel, namesSet, temporaryVariables } from "./shell-variables.js";
 import { callFunction, PACKAGE_MANAGERS, positionalOf, runScript, withPositional } from "./shell-scripts.js";
 import { METADATA_COMMANDS } from "./shell-metadata-rules.js";
@@ -748,7 +748,7 @@ function pend(name: string, call: Omit<Shared["pending"][number], "name" | "seri
   // One a script sourced before it defines (`source ./lib.sh; f; rm u.ts`): its `cd` or `exec < f` holds for what follows.
   if (declared) {
     const known = new Map([...(walk.shared.declared ?? []), ...walk.shared.functions]);
-    if (functionChangesDirectory(name, known)) walk.cwd = undefined;
+    if (declaredChangesDirectory(name, known, walk.cwd, walk.home)) walk.cwd = undefined;
     const left = functionInputLeft(name, known);
     if (left !== undefined) walk.shellInput = left;
   }

@@ -143,15 +143,22 @@ export function claimedAsName(word: string, context: Context): boolean {
 }
 
 /**
- * Whether a claim or queued interest names the path a bare word will be (`notes`: ./notes, as an
- * MCP `claim` of the word with `creating` takes it; docs/MCP.md): the word is then that path as
- * much as a name.
+ * Whether another holder's fresh claim, or a queued interest, names the path a bare word will be
+ * (`notes`: ./notes, as an MCP `claim` of the word with `creating` takes it; docs/MCP.md): the
+ * word is then that path as much as a name. (The caller's own claim, or a stale one, is no other
+ * session's belief that it holds "notes".)
  */
-export function claimedAsPath(word: string, context: Context): boolean {
+export function claimedAsPath(word: string, holder: string | undefined, context: Context): boolean {
   try {
     const path = parseTarget(pathItWillBe(word).path, { cwd: context.settings.cwd, home: context.settings.home }).fileName;
+    const stem = path.slice(0, -".json".length);
     // (A directory it cannot list is said by the take's own first use of it, in its own words.)
-    return claimedAs(path, context);
+    return context.store.names().some((name) => {
+      if (name.startsWith(`${QUEUE_PREFIX}${stem}+`)) return true;
+      if (name !== `${stem}.json` && !(name.startsWith(`${stem}+`) && name.endsWith(".json"))) return false;
+      const read = context.store.read(name);
+      return read.state === "claim" && read.claim.holder !== holder && !othersFreshness(read.claim, read.mtimeMs, context).stale;
+    });
   } catch {
     return false; // a word no file could be named (too long for the file system)
   }
