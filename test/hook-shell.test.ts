@@ -983,7 +983,8 @@ Shell("should read a for loop's variable as each value of its list, and a list t
     ['for f in "$@"; do rm "$f"; done', ["unknown:."]],
     ['for f; do rm "$f"; done', ["unknown:."]],
     ['for f in a.ts; do f=u.ts; rm "$f"; done', ["unknown:."]],
-    ['for f in src/*.ts; do rm "$f.bak"; done', ["unknown:."]],
+    ['for f in src/*.ts; do rm "$f.bak"; done', ["src/a.ts.bak", "src/b.ts.bak"]], // each pass its own value
+    ['for f in $(git ls-files); do rm "$f.bak"; done', ["unknown:."]],
     ['for f in src/a.ts; do for g in src/b.ts; do cp "$f" "$g"; done; done', ["src/b.ts"]],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
