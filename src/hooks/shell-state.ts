@@ -148,22 +148,23 @@ export function declaredChangesDirectory(name: string, functions: Map<string, Ar
   });
 }
 
+/** Where the bracket at `from` closes (just past its match), counting nested ones; the text's end where it does not. */
+function closing(text: string, from: number, open: string, close: string): number {
+  let depth = 0;
+  for (let at = from; at < text.length; at++) {
+    if (text[at] === open) depth++;
+    else if (text[at] === close && --depth === 0) return at + 1;
+  }
+  return text.length;
+}
+
 /** A body's text without its subshells and substitutions (`( cd d; make )`, `$(cd d && pwd)`, backquotes), whose `cd` stays in them. */
 function withoutSubshells(text: string): string {
   let out = text.replace(/`[^`]*`/g, "");
   for (let guard = 0; guard < 1000; guard++) {
     const start = /\$?\(/.exec(out);
     if (!start) return out;
-    let depth = 0;
-    let end = out.length;
-    for (let at = start.index + start[0].length - 1; at < out.length; at++) {
-      if (out[at] === "(") depth++;
-      else if (out[at] === ")" && --depth === 0) {
-        end = at + 1;
-        break;
-      }
-    }
-    out = `${out.slice(0, start.index)} ${out.slice(end)}`;
+    out = `${out.slice(0, start.index)} ${out.slice(closing(out, start.index + start[0].length - 1, "(", ")"))}`;
   }
   return out;
 }
@@ -187,15 +188,7 @@ function scanFunctions(text: string): { outside: string; functions: Array<{ name
   for (let guard = 0; guard < 1000; guard++) {
     const start = /(^|[\s;&|])(function\s+([\w.:-]+)(\s*\(\s*\))?|([\w.:-]+)\s*\(\s*\))\s*\{/m.exec(out);
     if (!start) break;
-    let depth = 0;
-    let end = out.length;
-    for (let at = start.index + start[0].length - 1; at < out.length; at++) {
-      if (out[at] === "{") depth++;
-      else if (out[at] === "}" && --depth === 0) {
-        end = at + 1;
-        break;
-      }
-    }
+    const end = closing(out, start.index + start[0].length - 1, "{", "}");
     functions.push({ name: start[3] ?? start[5], body: out.slice(start.index + start[0].length, end - 1) });
     out = out.slice(0, start.index) + out.slice(end);
   }
