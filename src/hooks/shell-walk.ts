@@ -529,7 +529,6 @@ function noting<T>(map: Map<number, T>, node: Node | undefined, value: T | undef
 /** Statements whose parts may or may not run (for loops: forLoop). */
 const MAYBE = new Set(["if_statement", "case_statement", "while_statement", "c_style_for_statement"]);
 
-/** Runs `read` (a part that may not run); where it leaves the shell in another directory, the directory is unknown after it. */
 /** Loops other than `for … in` (read by forLoop): `while`, `until`, `for ((…))`. */
 const LOOPS = new Set(["while_statement", "c_style_for_statement"]);
 
@@ -557,6 +556,7 @@ function passesOf(walk: Walk, read: () => void): void {
   read();
 }
 
+/** Runs `read` (a part that may not run); where it leaves the shell in another directory, the directory is unknown after it. */
 function perhaps(walk: Walk, read: () => void): void {
   const { cwd, previous } = walk;
   const stack = [...walk.stack];
