@@ -197,7 +197,7 @@ function checkIn(options: CheckOptions): CheckResult {
     // A word that reads like a file or directory and that a claim names (the caller's own name claim,
     // say) is also the path it will be: a write of it needs both free. Not `name:gen.txt`, nor a word like
     // `migrate-db`, which scripts take as a lock (write ./deploy for such a file).
-    // (Nor any bare word whose path a claim names: `notes`, which an MCP `claim` with `creating` takes as ./notes.)
+    // (Nor a bare word whose path another holder's fresh claim names: `notes`, which an MCP `claim` with `creating` takes as ./notes.)
     const file = standIn === undefined && (looksLikePath(named) || (named.kind === "name" && named.named !== true && claimedAsPath(named.canonical, holder, context))) ? wordAsPath(named.canonical, context) : undefined;
     const conflicts = [target, ...(file ? [file] : [])].flatMap((each) => findConflicts(each, modeFor(each, holder, fileNames, context), holder, context, fileNames));
     // A glob also reaches what the symlinks it matches lead to, as a take of it does (docs/PROTOCOL.md 5a).

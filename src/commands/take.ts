@@ -297,8 +297,9 @@ async function takeHere(options: TakeOptions): Promise<TakeResult> {
     const { path, what } = pathItWillBe(word);
     throw new BadInputError(`${word} reads like a ${what}, but there is no such ${what} here; write ${path} to claim the ${what} it will be, or name:${word} to claim the name.`);
   }
-  // So does any bare word naming nothing here whose path a claim names (an MCP `claim` of `notes`
-  // with `creating` claims ./notes): granted as a name beside it, two sessions would each think they hold "notes".
+  // So does any bare word naming nothing here whose path another holder's fresh claim names (an MCP
+  // `claim` of `notes` with `creating` claims ./notes): granted as a name beside it, two sessions
+  // would each think they hold "notes".
   const claimedPath = targets.find((target) => target.kind === "name" && target.named !== true && !looksLikePath(target) && claimedAsPath(target.canonical, holder, context) && !claimedAsName(target.canonical, context));
   if (claimedPath) {
     const word = claimedPath.canonical;
