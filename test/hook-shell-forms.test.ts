@@ -601,6 +601,10 @@ Forms("should read what follows a call of a function a sourced script or eval de
   file(box, "shadow.sh", "npm() {\n  rm -f u.ts\n}\n");
   assert.equal(await writes(box, "source ./shadow.sh; npm test"), ["u.ts"]);
   assert.is(bash(box, "source ./shadow.sh; npm test"), "deny");
+  // After the keywords time and coproc too, as bash runs it, and one the line defines.
+  for (const command of ["source ./shadow.sh; time npm test", "source ./shadow.sh; time -p npm test", "npm() { rm -f u.ts; }; time npm test", "npm() { rm -f u.ts; }; coproc npm test"]) {
+    assert.ok((await writes(box, command)).includes("u.ts"), command);
+  }
   for (const command of ["source ./lib.sh; swap; python3 ok.py", "source ./lib.sh; input; python3 site/manage.py shell", "eval 'exec < fix.py'; python3 site/manage.py shell"]) {
     assert.ok((await writes(box, command)).includes("unknown:."), command);
   }

@@ -1030,13 +1030,16 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   if (argv[0] === "coproc" && (compoundRead(words, 1, walk, nested) || compoundRead(words, 2, walk, nested))) return;
   // A function the script defines with a command's name (`git() { … }; git status`, `cd() { builtin
   // cd d; }`): bash runs the function, as for any other name (below), not the command.
-  const shadowing = argv[0] === undefined ? undefined : walk.shared.functions.get(argv[0]);
-  if (shadowing !== undefined && shadowing.some((body) => body.stands !== true)) return runFunction(argv[0] as string, shadowing, words.slice(1), walk, walk, nested, callerInput(node, stdin, piped));
+  // (After the keywords `time` and `coproc` too, which run a function as a plain call does: `time npm test`.)
+  const calledAt = argv[0] === "time" ? (argv[1] === "-p" ? 2 : 1) : argv[0] === "coproc" ? 1 : 0;
+  const callee = argv[calledAt];
+  const shadowing = callee === undefined ? undefined : walk.shared.functions.get(callee);
+  if (shadowing !== undefined && shadowing.some((body) => body.stands !== true)) return runFunction(callee as string, shadowing, words.slice(calledAt + 1), walk, walk, nested, callerInput(node, stdin, piped));
   // One a script sourced before it defines (`source ./lib.sh; npm test`, lib.sh's `npm() { … }`),
   // read after the line: its call is made pending here, and the command read too (the text may
   // define it in a branch that does not run).
-  const pended = shadowing === undefined && argv[0] !== undefined && walk.shared.declared?.has(argv[0]) === true;
-  if (pended) pend(argv[0] as string, { cwd: walk.cwd, bound: walk.bound, positional: positionalOf(words.slice(1), walk), input: callerInput(node, stdin, piped) }, walk);
+  const pended = shadowing === undefined && callee !== undefined && walk.shared.declared?.has(callee) === true;
+  if (pended) pend(callee as string, { cwd: walk.cwd, bound: walk.bound, positional: positionalOf(words.slice(calledAt + 1), walk), input: callerInput(node, stdin, piped) }, walk);
   // `deno run -A -`, `bun run -`, `uv run -`, also after a wrapper: a program on stdin, read as `node -` reads one; a pipe, or a file it cannot read, could write any file.
   const fromInput = argv.some((arg) => arg !== undefined && /^(deno|bun|uv)$/.test(basename(arg))) ? stdinProgram(dashBeforeHeredoc(node) ? [...argv, "-"] : argv, words, (at) => wordValue(words[at], walk), stdin) : undefined;
   if (fromInput !== undefined) {
@@ -1503,7 +1506,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
       if (interpreter !== undefined) nested.push({ script: [interpreter, shellQuoted(path as string), ...argWords.map((word) => word.text)].join(" "), cwd: here.cwd });
       return;
     }
-    if (/^[\w.:-]+$/.test(name) && !(pended && name === argv[0])) pend(name, call, walk);
+    if (/^[\w.:-]+$/.test(name) && !(pended && name === callee)) pend(name, call, walk);
     // A command the hook knows nothing of, or a wrapper given none of the subcommands its table
     // runs (`hatch env run -- rm u.ts`), may run the rest of its line (`bwrap --bind / / rm u.ts`,
     // `nsenter -t 1 -m rm u.ts`, `heroku local:run rm u.ts`, `entr -s 'rm u.ts'`): read as the
