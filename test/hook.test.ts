@@ -1,6 +1,6 @@
 // Agent hooks fed payloads shaped as Claude Code and Codex document them, through the real CLI.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -926,6 +926,10 @@ Codex("should deny a program that takes commands typed at a terminal, which Code
     "sftp -b cmds host", "sftp host <<'EOF'\nls\nEOF", "lftp -c 'ls' host", "smbclient //host/share -c ls", "lazygit --version", "tig --version", "ncdu -o du.json", "w3m -dump https://example.com", "lynx -dump https://example.com", "mutt -s hi a@example.com < body.txt",
     "pry x.rb", "rails server", "flask run", "python3 manage.py shell -c 'print(1)'", "python3 manage.py shell <<'EOF'\nprint(1)\nEOF", "php artisan migrate", "iex --version", "ghci -e 1", "octave x.m", "gnuplot plot.gp",
     "ssh host 'tmux new -d -s x'", "ssh -n host bash", "ssh host bash < script.sh", "ssh host sqlite3 app.db < q.sql", "ssh host 'python3 x.py'"];
+  // (x.m: an Octave script of the project's, last changed days ago, not one an agent may just have written.)
+  writeFileSync(join(box.project, "x.m"), "disp(1)\n");
+  const old = new Date(Date.now() - 3 * 24 * 3600 * 1000);
+  utimesSync(join(box.project, "x.m"), old, old);
   for (const command of given) assert.is(shell(command, "codex").code, 0, `given what to do: ${command}`);
 });
 
