@@ -139,7 +139,8 @@ export function refreshInterest(interest: QueuedInterest, context: Context): voi
 
 /** Whether a claim (exclusive or shared) or a queued interest in the claims directory names `word` as a name. */
 export function claimedAsName(word: string, context: Context): boolean {
-  return claimedAs(claimFileName(word), context);
+  const stem = claimFileName(word).slice(0, -".json".length);
+  return context.store.names().some((name) => name === `${stem}.json` || (name.startsWith(`${stem}+`) && name.endsWith(".json")) || name.startsWith(`${QUEUE_PREFIX}${stem}+`));
 }
 
 /**
@@ -164,7 +165,3 @@ export function claimedAsPath(word: string, holder: string | undefined, context:
   }
 }
 
-function claimedAs(fileName: string, context: Context): boolean {
-  const stem = fileName.slice(0, -".json".length);
-  return context.store.names().some((name) => name === `${stem}.json` || (name.startsWith(`${stem}+`) && name.endsWith(".json")) || name.startsWith(`${QUEUE_PREFIX}${stem}+`));
-}
